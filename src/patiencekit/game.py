@@ -1,0 +1,609 @@
+"""A game being played: checked moves, unlimited undo/redo, score and clock, the player's view.
+
+>>> import patiencekit
+>>> g = patiencekit.new_game("klondike-draw1", 24)
+>>> "s" in g.legal_moves, "c1 f" in g.legal_moves
+(True, False)
+>>> g.play("s")
+Move.parse('s')
+>>> g.play("c1 c2")
+Traceback (most recent call last):
+...
+patiencekit.errors.IllegalMoveError: c1 c2: 5C cannot go on 9H: needs an 8 of ...
+>>> g.undo(); g.moves
+Move.parse('s')
+[]
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from patiencekit.cards import RANK_NAMES, Card, card_text
+from patiencekit.errors import IllegalMoveError, InvalidMoveError
+from patiencekit.games import get_rules
+from patiencekit.notation import Board, Move, Record, format_board, record_from_json
+from patiencekit.rules import GameRules, PileKind, Turn
+from patiencekit.state import DRAW, TURN, State, Tables, tables_for
+from patiencekit.state import Move as EngineMove
+
+__all__ = ["Game", "LegalMoves", "PileView", "View", "new_game"]
+
+Clock = Callable[[], float]
+
+#: time bonus on a Klondike win: max(0, 1000 - whole seconds since the deal)
+TIME_BONUS_BASE = 1000
+
+_ARTICLE = ["an", "a", "a", "a", "a", "a", "a", "an", "a", "a", "a", "a", "a"]
+
+
+def new_game(
+    game_id: str,
+    number: int | None = None,
+    *,
+    clock: Clock | None = None,
+    undo: bool = True,
+) -> Game:
+    """Start game ``number`` of ``game_id`` (a random number when None).
+
+    ``clock`` returns seconds (default :func:`time.monotonic`); Klondike's
+    time bonus counts from this call to the winning move. ``undo=False``
+    makes a ranked game: no undo, no redo.
+
+    >>> new_game("patriarchs", 3).number
+    3
+    """
+    rules = get_rules(game_id)
+    if number is None:
+        number = random.randrange(1, 10**9)
+    return Game(rules, number, clock=clock, undo=undo)
+
+
+@dataclass(frozen=True, slots=True)
+class PileView:
+    """One pile as the player may see it: ``None`` stands for a hidden card."""
+
+    kind: PileKind
+    index: int
+    label: str
+    cards: tuple[Card | None, ...]
+
+    @property
+    def face_down(self) -> int:
+        """How many of its cards are hidden."""
+        return sum(1 for c in self.cards if c is None)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """The position as the player may see it: no face-down card, no stock order."""
+
+    game: str
+    number: int
+    piles: tuple[PileView, ...]
+    score: int | None
+    redeals_left: int | None
+    moves: int
+    won: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: piles as in ``deal --json`` but hidden cards are ``null``."""
+        return {
+            "game": self.game,
+            "number": self.number,
+            "score": self.score,
+            "redeals_left": self.redeals_left,
+            "moves": self.moves,
+            "won": self.won,
+            "piles": [
+                {
+                    "kind": p.kind.value,
+                    "index": p.index,
+                    "label": p.label,
+                    "face_down": p.face_down,
+                    "cards": [str(c) if c is not None else None for c in p.cards],
+                }
+                for p in self.piles
+            ],
+        }
+
+
+class LegalMoves:
+    """A lazy view of the legal moves: iterate, ``len()``, and ``move in legal_moves``.
+
+    Membership accepts a :class:`Move` or its text; a bare ``f`` or ``h`` is
+    legal when some foundation (hand cell) takes the card.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __iter__(self) -> Iterator[Move]:
+        t = self._game.tables
+        return (_to_move(t, m) for m in self._game.state.moves())
+
+    def __len__(self) -> int:
+        return len(self._game.state.moves())
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except InvalidMoveError:
+                return False
+        if not isinstance(move, Move):
+            return False
+        try:
+            self._game.resolve(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
+
+
+def _to_move(t: Tables, m: EngineMove) -> Move:
+    src, dst, n = m
+    if src == -1:
+        return Move("s")
+    if src == -2:
+        return Move("t")
+    return Move(t.labels[src], t.labels[dst], n)
+
+
+class Game:
+    """A game in play: the rules, the deal number, the position and its history.
+
+    Use :func:`new_game` to start one. ``play`` checks and applies a move;
+    ``undo`` / ``redo`` walk the history without limit (unless the game is
+    ranked); ``state`` is the fast engine position for solvers.
+    """
+
+    def __init__(
+        self,
+        rules: GameRules,
+        number: int,
+        *,
+        clock: Clock | None = None,
+        undo: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.number = number
+        self.tables = tables_for(rules)
+        self.state = State.deal(rules, number)
+        self.undo_allowed = undo
+        self._clock: Clock = clock or time.monotonic
+        self.started_at = self._clock()
+        self.won_at: float | None = None
+        self._redo: list[EngineMove] = []
+
+    # -- reading --------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        """The game id, e.g. ``klondike``."""
+        return self.rules.id
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves now (a lazy view)."""
+        return LegalMoves(self)
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far (undone moves are not in it)."""
+        t = self.tables
+        return [_to_move(t, u[0]) for u in self.state._undo]
+
+    def is_won(self) -> bool:
+        """True when the game's win condition holds."""
+        return self.state.is_won()
+
+    def is_over(self) -> bool:
+        """True when the game is won or no move is left.
+
+        Turning the stock over and over is not a move that counts: the game
+        is over when no other move can be reached by drawing and redealing.
+        """
+        if self.is_won():
+            return True
+        s = self.state.copy()
+        unlimited = s.t.redeals is None
+        seen: set[object] = set()
+        while True:
+            ms = s.moves()
+            if not ms:
+                return True
+            if any(m[0] >= 0 for m in ms):
+                return False
+            key = (tuple(map(tuple, s.piles)), 0 if unlimited else s.redeals)
+            if key in seen:
+                return True
+            seen.add(key)
+            s.push(ms[0])
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the deal (frozen at the winning move)."""
+        end = self.won_at if self.won_at is not None else self._clock()
+        return end - self.started_at
+
+    @property
+    def time_bonus(self) -> int:
+        """Klondike's time bonus: paid only on a win, 1000 minus the whole seconds played."""
+        if not self.rules.scored or self.won_at is None:
+            return 0
+        return max(0, TIME_BONUS_BASE - int(self.won_at - self.started_at))
+
+    @property
+    def score(self) -> int | None:
+        """The live score (Klondike), time bonus included once won; None for unscored games."""
+        if not self.rules.scored:
+            return None
+        return self.state.score + self.time_bonus
+
+    def card_at(self, label: str, depth: int = 0) -> Card | None:
+        """The card ``depth`` places below the top of pile ``label`` (None: empty or hidden)."""
+        i = self.tables.by_label[label]
+        pile = self.state.piles[i]
+        pos = len(pile) - 1 - depth
+        if pos < 0 or self._hidden(i, pos):
+            return None
+        return Card.from_index(pile[pos])
+
+    def _hidden(self, i: int, pos: int) -> bool:
+        kind = self.tables.kinds[i]
+        if kind is PileKind.STOCK:
+            return True
+        if kind is PileKind.PACKET:
+            return pos != len(self.state.piles[i]) - 1
+        return pos < self.state.down[i]
+
+    def view(self) -> View:
+        """The position as the player may see it (hidden cards are ``None``)."""
+        t = self.tables
+        piles = []
+        counters: dict[PileKind, int] = {}
+        for i, kind in enumerate(t.kinds):
+            counters[kind] = counters.get(kind, 0) + 1
+            pile = self.state.piles[i]
+            cards = tuple(
+                None if self._hidden(i, pos) else Card.from_index(c) for pos, c in enumerate(pile)
+            )
+            piles.append(PileView(kind, counters[kind], t.labels[i], cards))
+        return View(
+            game=self.id,
+            number=self.number,
+            piles=tuple(piles),
+            score=self.score,
+            redeals_left=self.state.redeals_left(),
+            moves=self.state.history_length,
+            won=self.is_won(),
+        )
+
+    def deal_json(self) -> dict[str, Any]:
+        """The whole position (not the player's view), the ``deal --json`` shape."""
+        t = self.tables
+        counters: dict[PileKind, int] = {}
+        piles = []
+        for i, kind in enumerate(t.kinds):
+            counters[kind] = counters.get(kind, 0) + 1
+            pile = self.state.piles[i]
+            down = len(pile) if kind is PileKind.STOCK else self.state.down[i]
+            piles.append(
+                {
+                    "kind": kind.value,
+                    "index": counters[kind],
+                    "face_down": down,
+                    "cards": [card_text(c) for c in pile],
+                }
+            )
+        return {"game": self.id, "number": self.number, "piles": piles}
+
+    def board(self) -> Board:
+        """The whole position as a :class:`~patiencekit.notation.Board`."""
+        t = self.tables
+        s = self.state
+        return Board(
+            self.id,
+            self.number,
+            s.redeals,
+            s.score,
+            tuple(
+                (
+                    t.labels[i],
+                    tuple(s.piles[i]),
+                    len(s.piles[i]) if t.kinds[i] is PileKind.STOCK else s.down[i],
+                )
+                for i in range(t.pile_count)
+            ),
+        )
+
+    def board_text(self) -> str:
+        """The whole position as board text (see :func:`~patiencekit.notation.format_board`)."""
+        return format_board(self.board())
+
+    def record(self) -> Record:
+        """The game record: game id, number and the moves played."""
+        return Record(self.id, self.number, tuple(str(m) for m in self.moves))
+
+    @classmethod
+    def from_record(cls, record: Record | dict[str, Any], *, clock: Clock | None = None) -> Game:
+        """Replay a record; an illegal move raises :class:`IllegalMoveError` naming its position."""
+        if not isinstance(record, Record):
+            record = record_from_json(record)
+        game = new_game(record.game, record.number, clock=clock)
+        for n, text in enumerate(record.moves, start=1):
+            try:
+                game.play(text)
+            except (IllegalMoveError, InvalidMoveError) as e:
+                raise type(e)(f"move {n} of the record: {e}") from None
+        return game
+
+    # -- playing ----------------------------------------------------------------
+
+    def resolve(self, move: Move | str) -> EngineMove:
+        """The engine move for ``move``, if legal now; else :class:`IllegalMoveError`.
+
+        A bare ``f`` becomes the first foundation (in layout order) that takes
+        the card, a bare ``h`` the first free hand cell.
+        """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        legal = self.state.moves()
+        t = self.tables
+        if move.src == "s":
+            if DRAW in legal:
+                return DRAW
+            raise IllegalMoveError(f"s: {self._why_not_draw()}")
+        if move.src == "t":
+            if TURN in legal:
+                return TURN
+            raise IllegalMoveError(f"t: {self._why_not_turn()}")
+        src = t.by_label.get(move.src)
+        if src is None:
+            raise IllegalMoveError(f"{move}: this game has no pile {move.src}")
+        if move.dst in ("f", "h"):
+            kind = PileKind.FOUNDATION if move.dst == "f" else PileKind.HAND
+            targets = [i for i, k in enumerate(t.kinds) if k is kind]
+            if not targets:
+                raise IllegalMoveError(f"{move}: this game has no {kind.value}")
+            for dst in targets:
+                if (src, dst, move.count) in legal:
+                    return (src, dst, move.count)
+            reasons = {self._why_not(src, dst, move.count) for dst in targets}
+            if len(reasons) == 1:
+                reason = reasons.pop()
+            elif kind is PileKind.FOUNDATION:
+                reason = f"no foundation takes {self._moving_card(src, move.count)} now"
+            else:
+                reason = "the hand has no free cell"
+            raise IllegalMoveError(f"{move}: {reason}")
+        target = t.by_label.get(move.dst)
+        if target is None:
+            raise IllegalMoveError(f"{move}: this game has no pile {move.dst}")
+        m = (src, target, move.count)
+        if m in legal:
+            return m
+        raise IllegalMoveError(f"{move}: {self._why_not(src, target, move.count)}")
+
+    def verify(self, move: Move | str) -> None:
+        """Raise :class:`IllegalMoveError` (or :class:`InvalidMoveError`) with the reason, if
+        ``move`` is not legal now; do nothing otherwise."""
+        self.resolve(move)
+
+    def can_play(self, move: Move | str) -> bool:
+        """True if ``move`` is legal now."""
+        try:
+            self.resolve(move)
+        except (IllegalMoveError, InvalidMoveError):
+            return False
+        return True
+
+    def play(self, move: Move | str) -> Move:
+        """Check and apply a move (a :class:`Move` or its text); returns the move as played,
+        with concrete piles. Raises :class:`InvalidMoveError` for a text that is not a move
+        and :class:`IllegalMoveError` naming the move and the reason; the game is unchanged."""
+        m = self.resolve(move)
+        self._apply(m)
+        self._redo.clear()
+        return _to_move(self.tables, m)
+
+    def _apply(self, m: EngineMove) -> None:
+        self.state.push(m)
+        if self.won_at is None and self.state.is_won():
+            self.won_at = self._clock()
+
+    @property
+    def can_undo(self) -> bool:
+        """True if there is a move to take back (and undo is allowed)."""
+        return self.undo_allowed and self.state.history_length > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """True if there is an undone move to play again."""
+        return self.undo_allowed and bool(self._redo)
+
+    def undo(self) -> Move:
+        """Take back the last move, restoring the position and score exactly."""
+        if not self.undo_allowed:
+            raise IllegalMoveError("undo: this is a ranked game, moves cannot be taken back")
+        if not self.state.history_length:
+            raise IllegalMoveError("undo: no move to take back")
+        m = self.state.pop()
+        if self.won_at is not None and not self.state.is_won():
+            self.won_at = None
+        self._redo.append(m)
+        return _to_move(self.tables, m)
+
+    def redo(self) -> Move:
+        """Play again the last move taken back."""
+        if not self.undo_allowed:
+            raise IllegalMoveError("redo: this is a ranked game")
+        if not self._redo:
+            raise IllegalMoveError("redo: no move to play again")
+        m = self._redo.pop()
+        self._apply(m)
+        return _to_move(self.tables, m)
+
+    def restart(self) -> None:
+        """Take every move back (the same deal from the start); they can be redone."""
+        while self.can_undo:
+            self.undo()
+
+    # -- reasons ------------------------------------------------------------------
+
+    def _moving_card(self, src: int, count: int) -> str | None:
+        pile = self.state.piles[src]
+        if len(pile) < count or count < 1:
+            return None
+        return card_text(pile[-count])
+
+    def _why_not_draw(self) -> str:
+        t = self.tables
+        if t.stock < 0:
+            if t.turn is Turn.NEXT_PACKET:
+                return "this game has no stock: t deals out the next packet"
+            return "this game has no stock"
+        left = self.state.redeals_left()
+        if left is None or left > 0:
+            if self.state.piles[t.waste]:
+                return "the stock is empty: turn the waste over with t"
+            return "the stock and the waste are empty"
+        return "the stock is empty and no redeal is left"
+
+    def _why_not_turn(self) -> str:
+        t = self.tables
+        s = self.state
+        if t.turn is Turn.NEXT_PACKET:
+            if s.redeals_left() == 0:
+                return f"all {t.redeals} packets have been dealt out"
+            playable = [m for m in s.moves() if m[0] in t.packets]
+            if playable:
+                return (
+                    "the next packet is dealt out only when no packet card can be played "
+                    f"({t.label_of(playable[0])} is possible)"
+                )
+            return "the next packet cannot be dealt now"
+        if t.stock < 0:
+            return "this game has no stock"
+        if s.piles[t.stock]:
+            return "the stock still has cards: the waste is turned over only when it is empty"
+        if not s.piles[t.waste]:
+            return "the waste is empty: nothing to turn over"
+        allowed = t.redeals or 0
+        return f"no redeal is left (this game allows {allowed})"
+
+    def _why_not(self, src: int, dst: int, n: int) -> str:
+        t = self.tables
+        s = self.state
+        piles = s.piles
+        sk, dk = t.kinds[src], t.kinds[dst]
+        sl, dl = t.labels[src], t.labels[dst]
+        if src == dst:
+            return "a card cannot move onto its own pile"
+        pile = piles[src]
+        if not pile:
+            return f"{sl} is empty"
+        if sk is PileKind.INDEX:
+            return "index cards never move"
+        if sk is PileKind.FOUNDATION:
+            if not (t.f_out_columns[src] or t.f_out_foundations[src]):
+                return "cards never leave the foundations in this game"
+            if len(pile) <= t.f_keep[src]:
+                return f"the base card {card_text(pile[0])} never leaves {sl}"
+            if t.f_keep_kings[src] and pile[-1] % 13 == 12:
+                return "a king never leaves its foundation"
+            if dk is PileKind.COLUMN and not t.f_out_columns[src]:
+                return "foundation cards go only to other foundations in this game"
+            if dk is PileKind.FOUNDATION and not t.f_out_foundations[src]:
+                return "foundation cards go back only to the columns in this game"
+        if sk is PileKind.PACKET and n == 1 and dk is not PileKind.FOUNDATION:
+            return "packet cards play only to the foundations"
+        if sk is PileKind.RESERVE and dk is not PileKind.FOUNDATION:
+            return "reserve cards play only to the foundations"
+        if n > 1:
+            if sk is not PileKind.COLUMN or src not in t.string_columns or not t.column_strings:
+                return f"only one card at a time moves from {sl}"
+            up = len(pile) - s.down[src]
+            if n > up:
+                return f"{sl} has only {up} face-up card{'s' if up != 1 else ''}"
+            for j in range(len(pile) - n, len(pile) - 1):
+                if pile[j + 1] not in t.parents[pile[j]]:
+                    return (
+                        f"the last {n} cards of {sl} are not a string (each one rank lower "
+                        "and of the other colour)"
+                    )
+        elif sk is PileKind.COLUMN and len(pile) <= s.down[src]:
+            return f"the last card of {sl} is face down"
+        card = pile[-n]
+        ct = card_text(card)
+        dpile = piles[dst]
+        if dk is PileKind.COLUMN:
+            if sk is PileKind.COLUMN and src not in t.string_columns:
+                return f"cards from {sl} play only to the foundations"
+            if sk is PileKind.HAND and not t.build_columns:
+                return "hand cards cannot go to a column here"
+            if dst not in t.build_columns:
+                return f"nothing is built on {dl} in this game"
+            if not dpile:
+                if not t.king_empties:
+                    return "nothing may fill an empty column"
+                if card % 13 != 12:
+                    return f"{ct} cannot go on the empty column {dl}: it takes only a king" + (
+                        " or a string headed by a king" if t.column_strings else ""
+                    )
+                return f"{ct} cannot go on {dl}"
+            top = dpile[-1]
+            if top % 13 == 0:
+                return f"{ct} cannot go on {card_text(top)}: nothing goes on an ace"
+            if top not in t.parents[card]:
+                need = RANK_NAMES[top % 13 - 1]
+                want = "8" if top % 13 - 1 == 7 else need
+                article = _ARTICLE[top % 13 - 1]
+                return (
+                    f"{ct} cannot go on {card_text(top)}: needs {article} {want} of the "
+                    "other colour"
+                )
+            return f"{ct} cannot go on {card_text(top)}"
+        if dk is PileKind.FOUNDATION:
+            if n > 1:
+                return "only one card at a time goes to a foundation"
+            size = t.f_size[dst]
+            if len(dpile) >= size:
+                return f"{dl} is complete"
+            acc = t.f_base[dst] if not dpile else t.f_next[dst][dpile[-1]]
+            needs = _alternatives(acc)
+            if not dpile:
+                return f"{ct} cannot start {dl}: it takes {needs}"
+            return f"{ct} cannot go on {dl} (top {card_text(dpile[-1])}): it needs {needs}"
+        if dk is PileKind.HAND:
+            if sk is not PileKind.COLUMN or not t.column_to_hand:
+                return "cards go into the hand only from a column"
+            if dpile:
+                full = all(piles[h] for h in t.hand)
+                return f"the hand is full ({len(t.hand)} cards)" if full else f"{dl} is taken"
+        if dk is PileKind.RESERVE:
+            if dpile:
+                return f"{dl} is taken: reserve cards are never built on"
+            if sk is not PileKind.WASTE:
+                return "an empty reserve space takes only the waste's top card"
+        if dk in (PileKind.WASTE, PileKind.STOCK, PileKind.PACKET, PileKind.INDEX):
+            return f"nothing can be put on the {dk.value}"
+        return "that move is not legal here"
+
+
+def _alternatives(cards: tuple[int, ...]) -> str:
+    """'6H' or 'a 6 of any suit' or 'an ace' for a set of acceptable cards."""
+    if len(cards) == 1:
+        return card_text(cards[0])
+    ranks = {c % 13 for c in cards}
+    if len(ranks) == 1:
+        r = ranks.pop()
+        return f"{_ARTICLE[r]} {RANK_NAMES[r]}"
+    return " or ".join(card_text(c) for c in cards)

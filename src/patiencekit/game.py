@@ -24,9 +24,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from patiencekit.cards import RANK_NAMES, Card, card_text
-from patiencekit.errors import IllegalMoveError, InvalidMoveError
+from patiencekit.errors import IllegalMoveError, InvalidMoveError, InvalidRecordError
 from patiencekit.games import get_rules
-from patiencekit.notation import Board, Move, Record, format_board, record_from_json
+from patiencekit.notation import (
+    Board,
+    Move,
+    Record,
+    format_board,
+    parse_board,
+    record_from_json,
+)
 from patiencekit.rules import GameRules, PileKind, Turn
 from patiencekit.state import DRAW, TURN, State, Tables, tables_for
 from patiencekit.state import Move as EngineMove
@@ -198,7 +205,7 @@ class Game:
     def moves(self) -> list[Move]:
         """The moves played so far (undone moves are not in it)."""
         t = self.tables
-        return [_to_move(t, u[0]) for u in self.state._undo]
+        return [_to_move(t, m) for m in self.state.history()]
 
     def is_won(self) -> bool:
         """True when the game's win condition holds."""
@@ -327,6 +334,66 @@ class Game:
     def board_text(self) -> str:
         """The whole position as board text (see :func:`~patiencekit.notation.format_board`)."""
         return format_board(self.board())
+
+    @classmethod
+    def from_board(
+        cls, board: Board | str, *, clock: Clock | None = None, undo: bool = True
+    ) -> Game:
+        """A game set up at a position given as board text (or a parsed :class:`Board`).
+
+        The text must list every pile of the game once, hold every card of the
+        game exactly as often as the decks give it, and mark face-down cards only
+        at the bottom of columns (and every stock card). Raises
+        :class:`InvalidRecordError` naming the problem; the history starts empty.
+
+        >>> g = new_game("klondike-draw1", 24)
+        >>> Game.from_board(g.board_text()).board_text() == g.board_text()
+        True
+        """
+        if isinstance(board, str):
+            board = parse_board(board)
+        rules = get_rules(board.game)
+        game = cls(rules, board.number, clock=clock, undo=undo)
+        t = game.tables
+        labels = [label for label, _, _ in board.piles]
+        if sorted(labels) != sorted(t.labels):
+            missing = sorted(set(t.labels) - set(labels))
+            extra = sorted(set(labels) - set(t.labels))
+            raise InvalidRecordError(
+                f"the board of {rules.id} must list each of its piles once"
+                + (f"; missing: {' '.join(missing)}" if missing else "")
+                + (f"; not in this game: {' '.join(extra)}" if extra else "")
+            )
+        counts = [0] * 52
+        piles: list[list[int]] = [[] for _ in t.labels]
+        down = [0] * len(t.labels)
+        for label, cards, face_down in board.piles:
+            i = t.by_label[label]
+            kind = t.kinds[i]
+            if kind is PileKind.STOCK:
+                if face_down not in (0, len(cards)):
+                    raise InvalidRecordError("stock cards are all face down")
+                face_down = 0
+            elif face_down and kind is not PileKind.COLUMN:
+                raise InvalidRecordError(f"{label}: only columns have face-down cards")
+            elif face_down and face_down >= len(cards) and t.auto_flip[i]:
+                raise InvalidRecordError(f"{label}: its last card must be face up")
+            if kind is PileKind.FOUNDATION and len(cards) > t.f_size[i]:
+                raise InvalidRecordError(f"{label}: holds at most {t.f_size[i]} cards")
+            for c in cards:
+                counts[c] += 1
+            piles[i] = list(cards)
+            down[i] = face_down
+        wrong = [card_text(c) for c in range(52) if counts[c] != rules.decks]
+        if wrong:
+            raise InvalidRecordError(
+                f"the board must hold each card {rules.decks} time(s); wrong: {' '.join(wrong[:8])}"
+            )
+        left = t.redeals
+        if board.redeals < 0 or (left is not None and board.redeals > left):
+            raise InvalidRecordError(f"redeals must be 0..{left}, not {board.redeals}")
+        game.state = State(t, piles, down, board.redeals, board.score)
+        return game
 
     def record(self) -> Record:
         """The game record: game id, number and the moves played."""

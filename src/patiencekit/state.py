@@ -279,6 +279,10 @@ class State:
         """How many moves ``pop`` can take back."""
         return len(self._undo)
 
+    def history(self) -> list[Move]:
+        """The moves ``pop`` can take back, oldest first."""
+        return [u[0] for u in self._undo]
+
     def is_won(self) -> bool:
         """True when the game's win condition holds."""
         t = self.t

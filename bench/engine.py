@@ -29,8 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from patiencekit import GAMES  # noqa: E402
-from patiencekit.state import State  # noqa: E402
+from patiencekit import GAMES
+from patiencekit.state import State
 
 DEFAULT_MAX_MOVES = 1000
 

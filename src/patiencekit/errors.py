@@ -29,7 +29,23 @@ class InvalidMoveError(PatienceError):
 
 
 class IllegalMoveError(PatienceError):
-    """A well-formed move that the rules do not allow in this position."""
+    """A well-formed move that the rules do not allow in this position.
+
+    ``move`` is the move's text and ``reason`` why it is refused; the message
+    is ``"MOVE: REASON"``.
+
+    >>> e = IllegalMoveError("c1 c2", "5C cannot go on 9H")
+    >>> str(e), e.move, e.reason
+    ('c1 c2: 5C cannot go on 9H', 'c1 c2', '5C cannot go on 9H')
+    """
+
+    def __init__(self, move: str, reason: str) -> None:
+        super().__init__(f"{move}: {reason}")
+        self.move = move
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[str, str]]:
+        return (type(self), (self.move, self.reason))
 
 
 class UnknownGameError(PatienceError):

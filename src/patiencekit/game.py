@@ -23,8 +23,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from patiencekit.cards import RANK_NAMES, Card, card_text
-from patiencekit.errors import IllegalMoveError, InvalidMoveError, InvalidRecordError
+from patiencekit.cards import Card, card_text, parse_card_index
+from patiencekit.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    InvalidRecordError,
+)
 from patiencekit.games import get_rules
 from patiencekit.notation import (
     Board,
@@ -46,6 +51,14 @@ Clock = Callable[[], float]
 TIME_BONUS_BASE = 1000
 
 _ARTICLE = ["an", "a", "a", "a", "a", "a", "a", "an", "a", "a", "a", "a", "a"]
+#: how a reason names a rank: digits for the numbers, words for ace and the court cards
+_RANK_SAID = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"]
+
+
+def _a_rank(rank: int) -> str:
+    """'an 8', 'a 7', 'an ace', 'a queen'."""
+    return f"{_ARTICLE[rank]} {_RANK_SAID[rank]}"
+
 
 
 def new_game(
@@ -54,12 +67,14 @@ def new_game(
     *,
     clock: Clock | None = None,
     undo: bool = True,
+    elapsed: float = 0.0,
 ) -> Game:
     """Start game ``number`` of ``game_id`` (a random number when None).
 
     ``clock`` returns seconds (default :func:`time.monotonic`); Klondike's
     time bonus counts from this call to the winning move. ``undo=False``
-    makes a ranked game: no undo, no redo.
+    makes a ranked game: no undo, no redo. ``elapsed`` is time already played
+    (a resumed game).
 
     >>> new_game("patriarchs", 3).number
     3
@@ -67,7 +82,7 @@ def new_game(
     rules = get_rules(game_id)
     if number is None:
         number = random.randrange(1, 10**9)
-    return Game(rules, number, clock=clock, undo=undo)
+    return Game(rules, number, clock=clock, undo=undo, elapsed=elapsed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +193,7 @@ class Game:
         *,
         clock: Clock | None = None,
         undo: bool = True,
+        elapsed: float = 0.0,
     ) -> None:
         self.rules = rules
         self.number = number
@@ -185,7 +201,7 @@ class Game:
         self.state = State.deal(rules, number)
         self.undo_allowed = undo
         self._clock: Clock = clock or time.monotonic
-        self.started_at = self._clock()
+        self.started_at = self._clock() - elapsed
         self.won_at: float | None = None
         self._redo: list[EngineMove] = []
 
@@ -246,6 +262,11 @@ class Game:
         if not self.rules.scored or self.won_at is None:
             return 0
         return max(0, TIME_BONUS_BASE - int(self.won_at - self.started_at))
+
+    @property
+    def base_score(self) -> int | None:
+        """The running score without the time bonus (what a record replays to)."""
+        return self.state.score if self.rules.scored else None
 
     @property
     def score(self) -> int | None:
@@ -395,6 +416,31 @@ class Game:
         game.state = State(t, piles, down, board.redeals, board.score)
         return game
 
+    def foundation_move(self, what: str) -> Move | None:
+        """The legal move sending a card to a foundation, like a double-click.
+
+        ``what`` is a pile label (its playable card) or a card's text (found on
+        top of any pile the player can play from). None when no such move is legal.
+
+        >>> g = new_game("klondike-draw1", 24)
+        >>> g.foundation_move("c3"), g.foundation_move("5c")
+        (Move.parse('c3 f1'), None)
+        """
+        t = self.tables
+        label = what.strip().lower()
+        if label in t.by_label:
+            sources = [t.by_label[label]]
+        else:
+            try:
+                card = parse_card_index(what)
+            except InvalidCardError:
+                return None
+            sources = [i for i, p in enumerate(self.state.piles) if p and p[-1] == card]
+        for m in self.state.moves():
+            if m[0] in sources and t.kinds[m[1]] is PileKind.FOUNDATION:
+                return _to_move(t, m)
+        return None
+
     def record(self) -> Record:
         """The game record: game id, number and the moves played."""
         return Record(self.id, self.number, tuple(str(m) for m in self.moves))
@@ -408,8 +454,10 @@ class Game:
         for n, text in enumerate(record.moves, start=1):
             try:
                 game.play(text)
-            except (IllegalMoveError, InvalidMoveError) as e:
-                raise type(e)(f"move {n} of the record: {e}") from None
+            except IllegalMoveError as e:
+                raise IllegalMoveError(f"move {n} of the record, {e.move!r}", e.reason) from None
+            except InvalidMoveError as e:
+                raise InvalidMoveError(f"move {n} of the record: {e}") from None
         return game
 
     # -- playing ----------------------------------------------------------------
@@ -427,19 +475,19 @@ class Game:
         if move.src == "s":
             if DRAW in legal:
                 return DRAW
-            raise IllegalMoveError(f"s: {self._why_not_draw()}")
+            raise IllegalMoveError("s", self._why_not_draw())
         if move.src == "t":
             if TURN in legal:
                 return TURN
-            raise IllegalMoveError(f"t: {self._why_not_turn()}")
+            raise IllegalMoveError("t", self._why_not_turn())
         src = t.by_label.get(move.src)
         if src is None:
-            raise IllegalMoveError(f"{move}: this game has no pile {move.src}")
+            raise IllegalMoveError(str(move), f"this game has no pile {move.src}")
         if move.dst in ("f", "h"):
             kind = PileKind.FOUNDATION if move.dst == "f" else PileKind.HAND
-            targets = [i for i, k in enumerate(t.kinds) if k is kind]
+            targets = [i for i, k in enumerate(t.kinds) if k is kind and i != src]
             if not targets:
-                raise IllegalMoveError(f"{move}: this game has no {kind.value}")
+                raise IllegalMoveError(str(move), f"this game has no {kind.value}")
             for dst in targets:
                 if (src, dst, move.count) in legal:
                     return (src, dst, move.count)
@@ -450,14 +498,14 @@ class Game:
                 reason = f"no foundation takes {self._moving_card(src, move.count)} now"
             else:
                 reason = "the hand has no free cell"
-            raise IllegalMoveError(f"{move}: {reason}")
+            raise IllegalMoveError(str(move), reason)
         target = t.by_label.get(move.dst)
         if target is None:
-            raise IllegalMoveError(f"{move}: this game has no pile {move.dst}")
+            raise IllegalMoveError(str(move), f"this game has no pile {move.dst}")
         m = (src, target, move.count)
         if m in legal:
             return m
-        raise IllegalMoveError(f"{move}: {self._why_not(src, target, move.count)}")
+        raise IllegalMoveError(str(move), self._why_not(src, target, move.count))
 
     def verify(self, move: Move | str) -> None:
         """Raise :class:`IllegalMoveError` (or :class:`InvalidMoveError`) with the reason, if
@@ -476,6 +524,9 @@ class Game:
         """Check and apply a move (a :class:`Move` or its text); returns the move as played,
         with concrete piles. Raises :class:`InvalidMoveError` for a text that is not a move
         and :class:`IllegalMoveError` naming the move and the reason; the game is unchanged."""
+        if self.is_won():
+            text = str(move) if isinstance(move, Move) else move.strip()
+            raise IllegalMoveError(text, "the game is won: no more moves")
         m = self.resolve(move)
         self._apply(m)
         self._redo.clear()
@@ -499,9 +550,9 @@ class Game:
     def undo(self) -> Move:
         """Take back the last move, restoring the position and score exactly."""
         if not self.undo_allowed:
-            raise IllegalMoveError("undo: this is a ranked game, moves cannot be taken back")
+            raise IllegalMoveError("undo", "this is a ranked game, moves cannot be taken back")
         if not self.state.history_length:
-            raise IllegalMoveError("undo: no move to take back")
+            raise IllegalMoveError("undo", "no move to take back")
         m = self.state.pop()
         if self.won_at is not None and not self.state.is_won():
             self.won_at = None
@@ -511,9 +562,9 @@ class Game:
     def redo(self) -> Move:
         """Play again the last move taken back."""
         if not self.undo_allowed:
-            raise IllegalMoveError("redo: this is a ranked game")
+            raise IllegalMoveError("redo", "this is a ranked game, moves cannot be taken back")
         if not self._redo:
-            raise IllegalMoveError("redo: no move to play again")
+            raise IllegalMoveError("redo", "no move to play again")
         m = self._redo.pop()
         self._apply(m)
         return _to_move(self.tables, m)
@@ -601,7 +652,7 @@ class Game:
             if n > up:
                 return f"{sl} has only {up} face-up card{'s' if up != 1 else ''}"
             for j in range(len(pile) - n, len(pile) - 1):
-                if pile[j + 1] not in t.parents[pile[j]]:
+                if pile[j] not in t.parents[pile[j + 1]]:
                     return (
                         f"the last {n} cards of {sl} are not a string (each one rank lower "
                         "and of the other colour)"
@@ -630,11 +681,8 @@ class Game:
             if top % 13 == 0:
                 return f"{ct} cannot go on {card_text(top)}: nothing goes on an ace"
             if top not in t.parents[card]:
-                need = RANK_NAMES[top % 13 - 1]
-                want = "8" if top % 13 - 1 == 7 else need
-                article = _ARTICLE[top % 13 - 1]
                 return (
-                    f"{ct} cannot go on {card_text(top)}: needs {article} {want} of the "
+                    f"{ct} cannot go on {card_text(top)}: needs {_a_rank(top % 13 - 1)} of the "
                     "other colour"
                 )
             return f"{ct} cannot go on {card_text(top)}"
@@ -672,5 +720,5 @@ def _alternatives(cards: tuple[int, ...]) -> str:
     ranks = {c % 13 for c in cards}
     if len(ranks) == 1:
         r = ranks.pop()
-        return f"{_ARTICLE[r]} {RANK_NAMES[r]}"
+        return _a_rank(r) + " of any suit"
     return " or ".join(card_text(c) for c in cards)

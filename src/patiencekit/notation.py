@@ -100,6 +100,9 @@ class Move:
         src, dst = parts[0], parts[1]
         if not _SOURCE.match(src):
             raise InvalidMoveError(f"{text!r} is not a move: {src!r} is not a pile ({_PILES_HINT})")
+        if dst in ("w", "s"):
+            pile = "waste" if dst == "w" else "stock"
+            raise InvalidMoveError(f"{text!r} is not a move: nothing can be put on the {pile}")
         if not _DEST.match(dst):
             raise InvalidMoveError(f"{text!r} is not a move: {dst!r} is not a pile ({_PILES_HINT})")
         count = 1

@@ -1,0 +1,569 @@
+"""Find a won game for a game id and write it as a golden game record.
+
+    PYTHONPATH=src python tools/find_win.py GAME [--first N] [--count K] [--max-seconds S]
+
+Tries game numbers N, N+1, ... (K of them) and runs, for each, a depth-first
+search over the fast :class:`patiencekit.state.State` API with a
+transposition table, until it finds a won line within S seconds. The search
+is *thoughtful*: it knows the hidden cards, which is fine for finding a
+winnable deal and a line that wins it (not for judging a player's chances).
+
+The line is replayed through the checked :class:`patiencekit.Game` layer
+before it is written to ``tests/data/golden/<game-id>.json`` as a game record
+with canonical move texts and the expected result::
+
+    {"game": ID, "number": N, "moves": [...],
+     "result": {"won": true, "moves": COUNT, "score": SCORE_WITHOUT_TIME_BONUS_OR_NULL}}
+
+Each game gets a *policy*: a position key for the transposition table (the
+score left out; equivalent positions, e.g. with columns or reserve spaces
+swapped, share a key) and an ordered, pruned list of moves to try. The
+pruning only ever drops moves, so every line found is legal; the replay
+checks that again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "src"))
+
+from patiencekit import GAMES, new_game  # noqa: E402
+from patiencekit.rules import PileKind, Win  # noqa: E402
+from patiencekit.state import DRAW, TURN, Move, State, Tables  # noqa: E402
+
+GOLDEN_DIR = REPO / "tests" / "data" / "golden"
+_KING = 12
+
+#: one move, or a chain of moves the search takes as one step
+Step = tuple[Move, ...]
+
+
+class Policy:
+    """How to search one game: a transposition key and the moves to try, best first."""
+
+    def __init__(self, t: Tables) -> None:
+        self.t = t
+        self.kinds = t.kinds
+        self.fset = frozenset(t.foundations)
+
+    def key(self, s: State) -> object:
+        """A hashable key of the position without the score (equal keys: equivalent)."""
+        return (tuple(map(tuple, s.piles)), tuple(s.down), s.redeals)
+
+    def moves(self, s: State) -> list[Move]:
+        """The moves to try, best first (a subset of ``s.moves()``)."""
+        return s.moves()
+
+    def steps(self, s: State) -> list[Step]:
+        """The steps to try, best first: a step is one move or a short chain of them."""
+        return [(m,) for m in self.moves(s)]
+
+
+# -- Klondike -----------------------------------------------------------------------
+
+
+def _opposite(suit: int) -> tuple[int, int]:
+    return (2, 3) if suit < 2 else (0, 1)
+
+
+class KlondikePolicy(Policy):
+    """Safe foundation moves are forced; moves that uncover face-down cards come first;
+    string moves that neither uncover a card, empty a column nor help a waste or
+    foundation play are dropped; a foundation card comes back only to take a card."""
+
+    def __init__(self, t: Tables) -> None:
+        super().__init__(t)
+        self.cols = set(t.columns)
+
+    def key(self, s: State) -> object:
+        t = self.t
+        p, d = s.piles, s.down
+        cols = tuple(sorted((tuple(p[i]), d[i]) for i in t.columns))
+        # unlimited redeals: the number used does not matter
+        return (cols, tuple(len(p[f]) for f in t.foundations), tuple(p[t.stock]),
+                tuple(p[t.waste]))
+
+    def moves(self, s: State) -> list[Move]:
+        t = self.t
+        p, d = s.piles, s.down
+        legal = s.moves()
+        flen = [len(p[f]) for f in t.foundations]  # f1..f4 = suits C S H D
+        cols = self.cols
+        # a card to its foundation is safe when no card of the other colour needs it
+        for m in legal:
+            src, dst, _n = m
+            if dst in self.fset and src not in self.fset:
+                c = p[src][-1]
+                r = c % 13
+                if r <= 1 or all(flen[o] >= r for o in _opposite(c // 13)):
+                    return [m]
+        waste = p[t.waste]
+        wtop = waste[-1] if waste else -1
+        want = s.foundation_wants()
+        heads = {p[i][d[i]] for i in t.columns if p[i] and d[i] < len(p[i])}
+        ranked: list[tuple[int, int, Move]] = []
+        for m in legal:
+            src, dst, n = m
+            if src < 0:
+                ranked.append((6, 0, m))
+                continue
+            sp = p[src]
+            if src in cols:
+                up = len(sp) - d[src]
+                reveals = n == up and d[src] > 0
+                if dst in self.fset:
+                    ranked.append((0 if reveals else 3, -d[src], m))
+                elif reveals:
+                    ranked.append((1, -d[src], m))
+                elif n == up:  # the whole column moves: it empties
+                    if not p[dst]:
+                        continue  # a king's column to an empty one: pointless
+                    ranked.append((5, 0, m))
+                else:
+                    below = sp[-n - 1]
+                    if below in want or (wtop >= 0 and below in t.parents[wtop]):
+                        ranked.append((5, 1, m))
+            elif src == t.waste:
+                ranked.append((2 if dst in self.fset else 3, 0, m))
+            elif src in self.fset:
+                c = sp[-1]
+                if (wtop >= 0 and c in t.parents[wtop]) or any(
+                    c in t.parents[h] for h in heads
+                ):
+                    ranked.append((7, 0, m))
+        ranked.sort(key=lambda x: (x[0], x[1]))
+        return [m for _, _, m in ranked]
+
+
+# -- PatienceMax --------------------------------------------------------------------
+
+
+class PatienceMaxPolicy(Policy):
+    """Kings never go to a foundation (that loses) and a king at the top of a column stays;
+    children are ordered by how many kings lie at column tops and how buried the rest are."""
+
+    def __init__(self, t: Tables) -> None:
+        super().__init__(t)
+        self.cols = t.columns
+        self.hand = set(t.hand)
+
+    def key(self, s: State) -> object:
+        t = self.t
+        p = s.piles
+        return (
+            tuple(sorted(tuple(p[i]) for i in t.columns)),
+            tuple(sorted(p[h][0] if p[h] else -1 for h in t.hand)),
+            tuple(sorted((p[f][0] // 13, len(p[f])) if p[f] else (-1, 0) for f in t.foundations)),
+        )
+
+    def value(self, s: State) -> int:
+        p = s.piles
+        v = 0
+        for i in self.cols:
+            col = p[i]
+            if not col:
+                v += 40
+                continue
+            if col[0] % 13 == _KING:
+                v += 1000
+                start = 1
+            else:
+                start = 0
+            for j in range(start, len(col)):
+                if col[j] % 13 == _KING:
+                    v -= 10 * (len(col) - j)
+        v += 3 * sum(len(p[f]) for f in self.t.foundations)
+        v -= 5 * sum(1 for h in self.t.hand if p[h])
+        return v
+
+    def moves(self, s: State) -> list[Move]:
+        p = s.piles
+        legal = s.moves()
+        hand_used = False
+        scored: list[tuple[int, Move]] = []
+        for m in legal:
+            src, dst, n = m
+            sp = p[src]
+            head = sp[-n]
+            if head % 13 == _KING:
+                if dst in self.fset:
+                    continue
+                if src in self.cols and n == len(sp) and not p[dst]:
+                    continue  # a king at a column's top to another empty column
+                if dst in self.hand and len(sp) == 1:
+                    continue
+            if dst in self.hand:
+                if hand_used:
+                    continue  # free hand cells are all alike
+                hand_used = True
+            s.push(m)
+            v = self.value(s)
+            s.pop()
+            scored.append((-v, m))
+        scored.sort(key=lambda x: x[0])
+        return [m for _, m in scored]
+
+
+class AllToPilesPolicy(PatienceMaxPolicy):
+    """PatienceMax (all to piles): safe foundation moves are forced; children are ordered
+    by cards on the foundations and how few cards lie above lower cards of their suit."""
+
+    def value(self, s: State) -> int:
+        p = s.piles
+        v = 100 * sum(len(p[f]) for f in self.t.foundations)
+        # the next card each suit needs: penalise what lies above it
+        need: dict[int, int] = {}
+        for f in self.t.foundations:
+            pf = p[f]
+            if pf and len(pf) < 13:
+                need[pf[-1] + 1] = need.get(pf[-1] + 1, 0) + 1
+        for i in self.cols:
+            col = p[i]
+            if not col:
+                v += 30
+                continue
+            # cards out of sequence in the column: each break costs
+            for j in range(1, len(col)):
+                if col[j] not in self.t.parents[col[j - 1]]:
+                    v -= 12
+                    lo = col[j] % 13
+                    v -= max(0, 6 - lo)  # low cards buried are worse
+            if col[0] % 13 == _KING:
+                v += 8
+            for j, c in enumerate(col):
+                r = c % 13
+                if r == 0 or c in need:
+                    v -= 4 * (len(col) - 1 - j)
+        v -= 6 * sum(1 for h in self.t.hand if p[h])
+        return v
+
+    def moves(self, s: State) -> list[Move]:
+        t = self.t
+        p = s.piles
+        legal = s.moves()
+        # per suit, the lengths of foundations holding it
+        by_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
+        for f in t.foundations:
+            if p[f]:
+                by_suit[p[f][0] // 13].append(len(p[f]))
+        for m in legal:
+            src, dst, _n = m
+            if dst in self.fset:
+                c = p[src][-1]
+                r = c % 13
+                if r <= 1 or all(
+                    sum(1 for ln in by_suit[o] if ln >= r) == 2 for o in _opposite(c // 13)
+                ):
+                    return [m]
+        hand_used = False
+        scored: list[tuple[int, Move]] = []
+        for m in legal:
+            src, dst, n = m
+            sp = p[src]
+            if src in self.cols and n == len(sp) and not p[dst] and sp[0] % 13 == _KING:
+                continue  # a king's column to another empty column
+            if dst in self.hand:
+                if hand_used:
+                    continue
+                hand_used = True
+            s.push(m)
+            v = self.value(s)
+            s.pop()
+            scored.append((-v, m))
+        scored.sort(key=lambda x: x[0])
+        return [m for _, m in scored]
+
+
+# -- Patriarchs and its family, Contradance, Captured Queens ---------------------------
+
+
+class FoundationGamePolicy(Policy):
+    """Games where cards only go up to the foundations: playing a card to a foundation
+    never hurts (it frees its place and the cards are only ever taken), so while some
+    card can go to a foundation only those moves are tried (each foundation that takes
+    it is a branch). Otherwise: a waste card to an empty reserve space, reversals,
+    then the stock. Reserve spaces and foundations with the same rule are alike."""
+
+    def __init__(self, t: Tables) -> None:
+        super().__init__(t)
+        groups: dict[object, list[int]] = {}
+        for f, rule in zip(t.foundations, t.rules.foundations, strict=True):
+            groups.setdefault(rule, []).append(f)
+        self.f_groups = [tuple(g) for g in groups.values()]
+        self.reserve = t.reserve
+        # Patriarchs' reversal: a card that fits both foundations of its suit gives
+        # positions one reversal apart, so only one of them is tried
+        self.reversal = bool(t.fountain_sources)
+
+    def key(self, s: State) -> object:
+        p = s.piles
+        return (
+            tuple(tuple(sorted(tuple(p[f]) for f in g)) for g in self.f_groups),
+            tuple(sorted(tuple(p[r]) for r in self.reserve)),
+            tuple(tuple(p[c]) for c in self.t.columns),
+            tuple(p[self.t.stock]) if self.t.stock >= 0 else (),
+            tuple(p[self.t.waste]) if self.t.waste >= 0 else (),
+            s.redeals,
+        )
+
+    def moves(self, s: State) -> list[Move]:
+        legal = s.moves()
+        fset = self.fset
+        plays = [m for m in legal if m[0] >= 0 and m[1] in fset and m[0] not in fset]
+        if plays:
+            # one branch per (card, foundation rule): equal cards from different
+            # places, or equal foundations, give the same positions
+            p = self.t
+            seen: set[tuple[object, int, object]] = set()
+            out: list[Move] = []
+            for m in plays:
+                k = (
+                    p.kinds[m[0]],
+                    s.piles[m[0]][-1],
+                    None if self.reversal else p.rules.foundations[m[1] - p.foundations[0]],
+                )
+                if k not in seen:
+                    seen.add(k)
+                    out.append(m)
+            return out
+        to_reserve = [m for m in legal if m[0] >= 0 and m[1] in self.reserve]
+        stock = [m for m in legal if m[0] < 0]
+        return to_reserve[:1] + stock
+
+    def steps(self, s: State) -> list[Step]:
+        moves = self.moves(s)
+        if not self.reversal or (moves and moves[0][1] in self.fset):
+            return [(m,) for m in moves]  # plays to the foundations
+        # reversal (Patriarchs): shift cards between a suit's two foundations, one
+        # at a time, as far as it takes to let a card play
+        chains: list[Step] = []
+        fset = self.fset
+        for m in s.moves():
+            if m[0] not in fset:
+                continue
+            k = 0
+            while m in s.moves():
+                s.push(m)
+                k += 1
+                if any(x[0] >= 0 and x[0] not in fset and x[1] in fset for x in s.moves()):
+                    chains.append((m,) * k)
+            for _ in range(k):
+                s.pop()
+        to_reserve = [(m,) for m in moves if m[0] >= 0]
+        return to_reserve + chains + [(m,) for m in moves if m[0] < 0]
+
+
+def _enables(s: State, move: Move, fset: frozenset[int], depth: int) -> bool:
+    """True if the foundation-to-foundation ``move`` lets a card from outside the
+    foundations play, at once or after up to ``depth - 1`` more such moves (never
+    straight back)."""
+    s.push(move)
+    try:
+        legal = s.moves()
+        if any(m[0] >= 0 and m[0] not in fset and m[1] in fset for m in legal):
+            return True
+        if depth > 1:
+            back = (move[1], move[0], 1)
+            return any(
+                m[0] in fset and m != back and _enables(s, m, fset, depth - 1) for m in legal
+            )
+        return False
+    finally:
+        s.pop()
+
+
+class SeniorWranglerPolicy(Policy):
+    """Senior Wrangler ignores suits: the key keeps only ranks and foundation lengths."""
+
+    def key(self, s: State) -> object:
+        p = s.piles
+        return (
+            tuple(tuple(c % 13 for c in p[i]) for i in self.t.packets),
+            tuple(len(p[f]) for f in self.t.foundations),
+            s.redeals,
+        )
+
+    def moves(self, s: State) -> list[Move]:
+        legal = s.moves()
+        fset = self.fset
+        plays = [m for m in legal if m[0] >= 0 and m[0] not in fset]
+        if plays:
+            # playing a packet card never hurts (a deal would only bury it): try only
+            # plays, one per (rank, foundation)
+            seen: set[tuple[int, int]] = set()
+            out: list[Move] = []
+            for m in plays:
+                k = (s.piles[m[0]][-1] % 13, m[1])
+                if k not in seen:
+                    seen.add(k)
+                    out.append(m)
+            return out
+        shifts = [m for m in legal if m[0] in fset and _enables(s, m, fset, 2)]
+        return shifts + [m for m in legal if m[0] < 0]
+
+
+def policy_for(t: Tables) -> Policy:
+    gid = t.rules.id
+    if gid.startswith("klondike"):
+        return KlondikePolicy(t)
+    if t.hand:
+        if t.win is Win.KINGS_AT_COLUMN_TOPS:
+            return PatienceMaxPolicy(t)
+        return AllToPilesPolicy(t)
+    if t.packets:
+        return SeniorWranglerPolicy(t)
+    if PileKind.STOCK in t.kinds:
+        return FoundationGamePolicy(t)
+    return Policy(t)
+
+
+# -- the search -----------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """What a search found: the winning line (or None), nodes visited, whether it ran out."""
+
+    line: list[Move] | None
+    nodes: int
+    seconds: float
+    exhausted: bool
+
+
+def search(
+    state: State,
+    policy: Policy,
+    max_seconds: float,
+    clock: Callable[[], float] = time.monotonic,
+) -> Outcome:
+    """Depth-first search for a won position; the line of moves from ``state``."""
+    start = clock()
+    deadline = start + max_seconds
+    seen: set[int] = set()
+    path: list[Step] = []
+
+    def unwind() -> list[Move]:
+        line = [m for step in path for m in step]
+        for _ in line:
+            state.pop()
+        return line
+
+    if state.is_won():
+        return Outcome([], 0, 0.0, False)
+    seen.add(hash(policy.key(state)))
+    stack: list[list[Step]] = [policy.steps(state)[::-1]]
+    nodes = 0
+    while stack:
+        frame = stack[-1]
+        if not frame:
+            stack.pop()
+            if path:
+                for _ in path.pop():
+                    state.pop()
+            continue
+        step = frame.pop()
+        for m in step:
+            state.push(m)
+        path.append(step)
+        nodes += 1
+        if state.is_won():
+            return Outcome(unwind(), nodes, clock() - start, False)
+        k = hash(policy.key(state))
+        if k in seen:
+            for _ in path.pop():
+                state.pop()
+            continue
+        seen.add(k)
+        stack.append(policy.steps(state)[::-1])
+        if not nodes & 1023 and clock() > deadline:
+            unwind()
+            return Outcome(None, nodes, clock() - start, False)
+    return Outcome(None, nodes, clock() - start, True)
+
+
+def record_for(game_id: str, number: int, line: list[Move]) -> dict[str, object]:
+    """Replay ``line`` through the checked layer and make the golden record."""
+    rules = GAMES[game_id]
+    game = new_game(game_id, number, clock=lambda: 0.0)
+    t = game.tables
+    texts = []
+    for m in line:
+        text = t.label_of(m)
+        played = game.play(text)
+        if str(played) != text:
+            raise AssertionError(f"{game_id} #{number}: {text!r} played as {played}")
+        texts.append(text)
+    if not game.is_won():
+        raise AssertionError(f"{game_id} #{number}: the line does not win")
+    score = game.state.score if rules.scored else None
+    return {
+        "game": game_id,
+        "number": number,
+        "moves": texts,
+        "result": {"won": True, "moves": len(texts), "score": score},
+    }
+
+
+def write_record(record: dict[str, object], out_dir: Path) -> Path:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"{record['game']}.json"
+    moves = ",\n    ".join(json.dumps(m) for m in record["moves"])  # type: ignore[attr-defined]
+    text = (
+        "{\n"
+        f'  "game": {json.dumps(record["game"])},\n'
+        f'  "number": {record["number"]},\n'
+        f'  "moves": [\n    {moves}\n  ],\n'
+        f'  "result": {json.dumps(record["result"])}\n'
+        "}\n"
+    )
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game", choices=sorted(GAMES))
+    ap.add_argument("--first", type=int, default=1, help="first game number to try")
+    ap.add_argument("--count", type=int, default=100, help="how many numbers to try")
+    ap.add_argument("--max-seconds", type=float, default=20.0, help="search time per number")
+    ap.add_argument("--out", type=Path, default=GOLDEN_DIR, help="directory for the record")
+    ap.add_argument("--dry-run", action="store_true", help="search only, write nothing")
+    args = ap.parse_args(argv)
+
+    rules = GAMES[args.game]
+    total = time.monotonic()
+    for number in range(args.first, args.first + args.count):
+        state = State.deal(rules, number)
+        policy = policy_for(state.t)
+        out = search(state, policy, args.max_seconds)
+        status = "won" if out.line is not None else ("no win" if out.exhausted else "timeout")
+        print(
+            f"{args.game} #{number}: {status}, {out.nodes} nodes, {out.seconds:.2f}s"
+            + (f", {len(out.line)} moves" if out.line is not None else ""),
+            flush=True,
+        )
+        if out.line is None:
+            continue
+        record = record_for(args.game, number, out.line)
+        if not args.dry_run:
+            path = write_record(record, args.out)
+            print(f"wrote {path.relative_to(REPO) if path.is_relative_to(REPO) else path}")
+        print(f"total {time.monotonic() - total:.1f}s")
+        return 0
+    print(f"{args.game}: no win found in #{args.first}..#{args.first + args.count - 1}")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["DRAW", "TURN", "Outcome", "Policy", "main", "policy_for", "search"]

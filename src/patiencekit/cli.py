@@ -29,7 +29,7 @@ from patiencekit.errors import (
 )
 from patiencekit.game import Game, new_game
 from patiencekit.games import GAMES, get_rules
-from patiencekit.notation import Move, Record, format_record, parse_record
+from patiencekit.notation import Record, format_record, parse_record
 from patiencekit.rules import GameRules
 from patiencekit.tui import PlaySession, board_lines, deal_text_lines, random_number
 
@@ -108,25 +108,17 @@ class ReplayError(PatienceError):
         self.game = game
 
 
-def _reason(error: PatienceError, text: str) -> str:
-    """The engine's reason without the move it already names (``c1 c2: ...``)."""
-    message = str(error)
-    try:
-        prefix = f"{Move.parse(text)}: "
-    except InvalidMoveError:
-        return message
-    return message[len(prefix) :] if message.startswith(prefix) else message
-
-
-def replay_record(record: Record, *, undo: bool = True) -> Game:
+def replay_record(record: Record, *, undo: bool = True, elapsed: float = 0.0) -> Game:
     """Play a record's moves from the deal; raises :class:`ReplayError` at an illegal move,
     :class:`PatienceError` for an unknown game or a bad number."""
-    game = new_game(record.game, record.number, undo=undo)
+    game = new_game(record.game, record.number, undo=undo, elapsed=elapsed)
     for position, text in enumerate(record.moves, start=1):
         try:
             game.play(text)
-        except (IllegalMoveError, InvalidMoveError) as e:
-            raise ReplayError(position, text, _reason(e, text), game) from None
+        except IllegalMoveError as e:
+            raise ReplayError(position, text, e.reason, game) from None
+        except InvalidMoveError as e:
+            raise ReplayError(position, text, str(e), game) from None
     return game
 
 
@@ -162,12 +154,10 @@ def load_game(source: str) -> Game:
     """
     record = read_record(source)
     ranked = record.extra.get("ranked") is True
-    game = replay_record(record, undo=not ranked)
     elapsed = record.extra.get("elapsed")
-    if isinstance(elapsed, int | float) and not isinstance(elapsed, bool) and elapsed >= 0:
-        # Game has no public way to set the time already played: move its start back.
-        game.started_at -= elapsed - game.elapsed
-    return game
+    if not isinstance(elapsed, int | float) or isinstance(elapsed, bool) or elapsed < 0:
+        elapsed = 0.0
+    return replay_record(record, undo=not ranked, elapsed=float(elapsed))
 
 
 # -- commands ---------------------------------------------------------------------------
@@ -341,7 +331,7 @@ def replay(
         fail(str(e))
     except PatienceError as e:
         fail(str(e))
-    score = g.state.score if g.rules.scored else None
+    score = g.base_score
     if as_json:
         _print_json(
             {

@@ -20,7 +20,7 @@ from __future__ import annotations
 import io
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -465,11 +465,13 @@ class PlaySession:
 
     def _to_foundation(self, word: str) -> None:
         """``c3`` or ``7h`` alone: like a double-click, send the card to a foundation."""
+        move = self.game.foundation_move(word)
+        if move is not None:
+            self._changed(self._describe(self.game.play(move)))
+            return
         try:
-            sources = [Move(word, "f")]
+            source = Move(word, "f")
         except InvalidMoveError:
-            sources = []
-        if not sources:
             try:
                 index = parse_card_index(word)
             except InvalidCardError:
@@ -478,29 +480,23 @@ class PlaySession:
                     "Type ? for the legal moves, h for help."
                 )
                 return
-            sources = list(self._piles_topped_by(index))
-            if not sources:
-                self.error(f"{Card.from_index(index)} is not the playable card of any pile.")
-                return
-        first_error: IllegalMoveError | None = None
-        for source in sources:
-            try:
-                move = self.game.play(source)
-            except IllegalMoveError as e:
-                first_error = first_error or e
-                continue
-            self._changed(self._describe(move))
+            card = Card.from_index(index)
+            playable = any(
+                pile.cards and pile.cards[-1] == card
+                for pile in self.game.view().piles
+                if pile.kind not in (PileKind.STOCK, PileKind.FOUNDATION, PileKind.INDEX)
+            )
+            if playable:
+                self.error(f"{card} cannot go to a foundation now.")
+            else:
+                self.error(f"{card} is not the playable card of any pile.")
             return
-        assert first_error is not None
-        self.error(f"Not allowed: {first_error}")
-
-    def _piles_topped_by(self, index: int) -> Iterable[Move]:
-        """Moves to a foundation from each pile whose playable card is ``index``."""
-        for pile in self.game.view().piles:
-            if pile.kind in (PileKind.STOCK, PileKind.FOUNDATION, PileKind.INDEX):
-                continue
-            if pile.cards and pile.cards[-1] is not None and pile.cards[-1].index == index:
-                yield Move(pile.label, "f")
+        try:
+            self.game.verify(source)
+        except IllegalMoveError as e:
+            self.error(f"Not allowed: {e}")
+            return
+        self.error(f"Not allowed: {source}")
 
     def _describe(self, move: Move) -> str:
         if move.is_stock:

@@ -106,7 +106,8 @@ def refused(game: Game, text: str, *reason: str) -> str:
     message = str(info.value)
     name = f"{Move.parse(text)}: "
     assert message.startswith(name), f"{message!r} does not name the move {text!r}"
-    assert len(message) > len(name) + 5, f"{message!r} gives no reason"
+    assert Move.parse(info.value.move) == Move.parse(text)
+    assert len(info.value.reason) > 5, f"{message!r} gives no reason"
     for part in reason:
         assert part in message, f"{message!r} does not say {part!r}"
     assert game.board_text() == before

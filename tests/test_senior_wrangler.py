@@ -25,7 +25,7 @@ from family_positions import (
     refused,
     undo_restores,
 )
-from patiencekit import Game, InvalidMoveError, new_game
+from patiencekit import Game, IllegalMoveError, InvalidMoveError, new_game
 from patiencekit.cards import card_text
 from patiencekit.deals import dealing_order
 from patiencekit.rules import PileKind
@@ -108,13 +108,17 @@ def test_other_96_cards_form_eight_face_up_packets_of_12(number: int) -> None:
 
 
 def test_index_cards_never_move() -> None:
-    """"Eight index cards ... are laid out and never move": the notation has no name for
-    them (RULES.md "Notation and records"), so no move can take one or put a card on one,
+    """"Eight index cards ... are laid out and never move": a move from one (``i1``, as the
+    board text names them) is refused with that reason; nothing can be put on one,
     even when a foundation would take the card; packet deals leave them alone."""
     game = stoppage(["9C"] * 8, f6="AC 8D")  # f6 (index 7: A 8 2 ...) wants a 2 next
     assert cards(game, "i1")[0] == "2"
     before = game.board_text()
-    for text in ("i1 f6", "i1 f", "p1 i1", "f6 i2"):
+    for text in ("i1 f6", "i1 f"):
+        with pytest.raises(IllegalMoveError, match="index cards never move"):
+            game.play(text)
+        assert text not in game.legal_moves
+    for text in ("p1 i1", "f6 i2"):
         with pytest.raises(InvalidMoveError, match="is not a pile"):
             game.play(text)
         assert text not in game.legal_moves
@@ -129,7 +133,7 @@ def test_only_each_packets_top_card_is_playable() -> None:
     """"only each packet's top card is playable": a card below the top is not, even
     when a foundation wants it."""
     game = stoppage(["4C 9D", "", "", "", "", "", "", ""])
-    refused(game, "p1 f1", "9D cannot start f1: it takes a four")
+    refused(game, "p1 f1", "9D cannot start f1: it takes a 4 of any suit")
     refused(game, "p1 f", "no foundation takes 9D now")
     assert not any(str(m).startswith("p1") for m in game.legal_moves)
     game = stoppage(["9D 4C", "", "", "", "", "", "", ""])
@@ -188,11 +192,11 @@ def test_empty_foundation_takes_only_rank_2n(n: int) -> None:
         plays(game, f"p1 {f}")
     wrong = next(r for r in "A23456789TJQK" if r != base)
     game = stoppage([wrong + "H", "", "", "", "", "", "", ""])
-    rank_word = {
-        "A": "an ace", "3": "a three", "4": "a four", "5": "a five", "6": "a six",
-        "8": "an eight", "T": "a ten", "Q": "a queen",
+    rank_said = {
+        "A": "an ace", "3": "a 3", "4": "a 4", "5": "a 5", "6": "a 6", "8": "an 8",
+        "T": "a 10", "Q": "a queen",
     }[base]
-    refused(game, f"p1 {f}", f"{wrong}H cannot start {f}: it takes {rank_word}")
+    refused(game, f"p1 {f}", f"{wrong}H cannot start {f}: it takes {rank_said} of any suit")
 
 
 @pytest.mark.parametrize("n", range(2, 10))
@@ -233,13 +237,13 @@ def test_foundation_top_refused_where_it_does_not_continue() -> None:
     """"... where it continues that foundation's sequence": not elsewhere. Index 2's 6
     does not follow index 4's 8 (8 Q ...), but index 4's 8 follows index 2's 6 (4 6 8)."""
     game = stoppage(["9C"] * 8, f1="4C 6D", f3="8S")
-    refused(game, "f1 f3", "6D cannot go on f3 (top 8S): it needs a queen")
-    refused(game, "f1 f4", "6D cannot start f4: it takes a ten")
+    refused(game, "f1 f3", "6D cannot go on f3 (top 8S): it needs a queen of any suit")
+    refused(game, "f1 f4", "6D cannot start f4: it takes a 10 of any suit")
     refused(game, "f1 p1", "nothing can be put on the packet")
     plays(game, "f3 f1")
     assert (cards(game, "f1"), cards(game, "f3")) == ("4C 6D 8S", "")
     game = stoppage(["9C"] * 8, f1="4C", f3="8D QC 3S 7H JD 2S 6C TC")
-    refused(game, "f1 f3", "4C cannot go on f3 (top TC): it needs an ace")
+    refused(game, "f1 f3", "4C cannot go on f3 (top TC): it needs an ace of any suit")
 
 
 def test_foundation_king_never_moves() -> None:
@@ -252,15 +256,10 @@ def test_foundation_king_never_moves() -> None:
     plays(game, "p1 f2")  # a king from a packet does end it
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: for a bare 'f' destination the source foundation itself is tried "
-    "too, so the reasons differ and the message says 'no foundation takes KC now' though "
-    "f2 wants a king; the reason is that a king never leaves its foundation",
-)
 def test_foundation_king_refused_to_bare_f_gives_the_reason() -> None:
     """"A foundation's top card, except a king, may move": ``f1 f`` with a king on top is
-    refused, and the message says why."""
+    refused, and the message says why (though f2 does want a king). A regression test:
+    the bare ``f`` used to answer 'no foundation takes KC now'."""
     game = stoppage(["9C"] * 8, f1=seq(2), f2=seq(3, 11))
     refused(game, "f1 f", "a king never leaves its foundation")
 
@@ -416,3 +415,18 @@ def test_win_with_all_96_cards_on_the_foundations_each_topped_by_a_king() -> Non
     assert game.is_won() and game.is_over()
     game.undo()
     assert not game.is_won()
+
+
+def test_no_packet_deal_after_the_win() -> None:
+    """"When no packet card can be played (a stoppage), the next board packet ... is dealt
+    out" - once all 96 cards are on the foundations the game is over: ``t`` is refused
+    and not offered as a legal move."""
+    piles = {f"f{n - 1}": seq(n) for n in range(2, 10)}
+    game = stoppage([""] * 8, **piles)
+    assert game.is_won() and game.state.redeals == 0
+    with pytest.raises(IllegalMoveError, match=r"^t: the game is won"):
+        game.play("t")
+    assert not game.can_play("t")
+    assert "t" not in game.legal_moves
+    assert len(game.legal_moves) == 0
+

@@ -147,13 +147,24 @@ class KlondikePolicy(Policy):
 
 
 class PatienceMaxPolicy(Policy):
-    """Kings never go to a foundation (that loses) and a king at the top of a column stays;
-    children are ordered by how many kings lie at column tops and how buried the rest are."""
+    """PatienceMax, kings at the tops of the columns. Searched best-first in a beam.
+
+    Kings never go to a foundation (that loses), a king at the top of a column stays
+    there, and alike targets (empty foundations, free hand cells) count once.
+    Positions are valued by kings at column tops, how buried the other kings are,
+    empty columns, free hand cells and cards on the foundations."""
+
+    beam = True
+    w_empty = 150
+    w_hand = 60
+    w_break = 10
+    w_home = 10
 
     def __init__(self, t: Tables) -> None:
         super().__init__(t)
         self.cols = t.columns
         self.hand = set(t.hand)
+        self.parents = t.parents
 
     def key(self, s: State) -> object:
         t = self.t
@@ -164,46 +175,76 @@ class PatienceMaxPolicy(Policy):
             tuple(sorted((p[f][0] // 13, len(p[f])) if p[f] else (-1, 0) for f in t.foundations)),
         )
 
-    def value(self, s: State) -> int:
+    def _tidy(self, s: State) -> int:
+        """Common terms: empty columns, free hand cells, sequence breaks and buried low cards."""
         p = s.piles
+        parents = self.parents
         v = 0
         for i in self.cols:
             col = p[i]
             if not col:
-                v += 40
+                v += self.w_empty
                 continue
-            if col[0] % 13 == _KING:
-                v += 1000
-                start = 1
-            else:
-                start = 0
-            for j in range(start, len(col)):
-                if col[j] % 13 == _KING:
-                    v -= 10 * (len(col) - j)
-        v += 3 * sum(len(p[f]) for f in self.t.foundations)
-        v -= 5 * sum(1 for h in self.t.hand if p[h])
+            for j in range(1, len(col)):
+                if col[j] not in parents[col[j - 1]]:
+                    v -= self.w_break
+        v += self.w_hand * sum(1 for h in self.t.hand if not p[h])
         return v
+
+    def value(self, s: State) -> int:
+        p = s.piles
+        v = self._tidy(s) + self.w_home * sum(len(p[f]) for f in self.t.foundations)
+        parents = self.parents
+        for i in self.cols:
+            col = p[i]
+            if col and col[0] % 13 == _KING:
+                v += 1000
+            for j in range(1 if col and col[0] % 13 == _KING else 0, len(col)):
+                if col[j] % 13 == _KING:
+                    end = j + 1
+                    while end < len(col) and col[end] in parents[col[end - 1]]:
+                        end += 1
+                    v -= 30 * (len(col) - end) + 10 * j
+        return v
+
+    def keep(self, s: State, m: Move) -> bool:
+        """False for moves never worth trying."""
+        p = s.piles
+        src, dst, n = m
+        sp = p[src]
+        head = sp[-n]
+        if head % 13 == _KING:
+            if dst in self.fset:
+                return False
+            if n == len(sp) and not p[dst]:
+                return False  # a king at a column's top to another empty column
+            if dst in self.hand and len(sp) == 1:
+                return False
+        return True
+
+    def forced(self, s: State, legal: list[Move]) -> Move | None:
+        """A move to make at once, if one is safe."""
+        return None
 
     def moves(self, s: State) -> list[Move]:
         p = s.piles
         legal = s.moves()
-        hand_used = False
+        m = self.forced(s, legal)
+        if m is not None:
+            return [m]
+        targets: set[tuple[object, ...]] = set()
         scored: list[tuple[int, Move]] = []
         for m in legal:
             src, dst, n = m
-            sp = p[src]
-            head = sp[-n]
-            if head % 13 == _KING:
-                if dst in self.fset:
+            if not self.keep(s, m):
+                continue
+            # alike destinations: empty foundations, equal foundations, free hand cells
+            if dst in self.fset or dst in self.hand:
+                pd = p[dst]
+                t = (src, n, dst in self.hand, (pd[-1], len(pd)) if pd else None)
+                if t in targets:
                     continue
-                if src in self.cols and n == len(sp) and not p[dst]:
-                    continue  # a king at a column's top to another empty column
-                if dst in self.hand and len(sp) == 1:
-                    continue
-            if dst in self.hand:
-                if hand_used:
-                    continue  # free hand cells are all alike
-                hand_used = True
+                targets.add(t)
             s.push(m)
             v = self.value(s)
             s.pop()
@@ -213,43 +254,38 @@ class PatienceMaxPolicy(Policy):
 
 
 class AllToPilesPolicy(PatienceMaxPolicy):
-    """PatienceMax (all to piles): safe foundation moves are forced; children are ordered
-    by cards on the foundations and how few cards lie above lower cards of their suit."""
+    """PatienceMax (all to piles): safe foundation moves are forced; positions are valued
+    by cards on the foundations and how deep the cards the foundations need next lie."""
 
     def value(self, s: State) -> int:
         p = s.piles
-        v = 100 * sum(len(p[f]) for f in self.t.foundations)
-        # the next card each suit needs: penalise what lies above it
-        need: dict[int, int] = {}
+        v = self._tidy(s) + 100 * sum(len(p[f]) for f in self.t.foundations)
+        # the cards the foundations take next (aces always): what lies above them
+        need: set[int] = {c for c in range(52) if c % 13 == 0}
         for f in self.t.foundations:
             pf = p[f]
             if pf and len(pf) < 13:
-                need[pf[-1] + 1] = need.get(pf[-1] + 1, 0) + 1
+                need.add(pf[-1] + 1)
         for i in self.cols:
             col = p[i]
-            if not col:
-                v += 30
-                continue
-            # cards out of sequence in the column: each break costs
-            for j in range(1, len(col)):
-                if col[j] not in self.t.parents[col[j - 1]]:
-                    v -= 12
-                    lo = col[j] % 13
-                    v -= max(0, 6 - lo)  # low cards buried are worse
-            if col[0] % 13 == _KING:
-                v += 8
+            n = len(col)
             for j, c in enumerate(col):
-                r = c % 13
-                if r == 0 or c in need:
-                    v -= 4 * (len(col) - 1 - j)
-        v -= 6 * sum(1 for h in self.t.hand if p[h])
+                if c in need:
+                    v -= 12 * (n - 1 - j)
+                else:
+                    v -= (12 - c % 13) * (n - 1 - j) // 6  # low cards buried deep
         return v
 
-    def moves(self, s: State) -> list[Move]:
+    def keep(self, s: State, m: Move) -> bool:
+        p = s.piles
+        src, dst, n = m
+        sp = p[src]
+        return not (src in self.cols and n == len(sp) and not p[dst])
+
+    def forced(self, s: State, legal: list[Move]) -> Move | None:
         t = self.t
         p = s.piles
-        legal = s.moves()
-        # per suit, the lengths of foundations holding it
+        # per suit, the lengths of the foundations holding it
         by_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
         for f in t.foundations:
             if p[f]:
@@ -259,27 +295,12 @@ class AllToPilesPolicy(PatienceMaxPolicy):
             if dst in self.fset:
                 c = p[src][-1]
                 r = c % 13
+                # safe: both copies of both next-lower cards of the other colour are home
                 if r <= 1 or all(
                     sum(1 for ln in by_suit[o] if ln >= r) == 2 for o in _opposite(c // 13)
                 ):
-                    return [m]
-        hand_used = False
-        scored: list[tuple[int, Move]] = []
-        for m in legal:
-            src, dst, n = m
-            sp = p[src]
-            if src in self.cols and n == len(sp) and not p[dst] and sp[0] % 13 == _KING:
-                continue  # a king's column to another empty column
-            if dst in self.hand:
-                if hand_used:
-                    continue
-                hand_used = True
-            s.push(m)
-            v = self.value(s)
-            s.pop()
-            scored.append((-v, m))
-        scored.sort(key=lambda x: x[0])
-        return [m for _, m in scored]
+                    return m
+        return None
 
 
 # -- Patriarchs and its family, Contradance, Captured Queens ---------------------------
@@ -489,6 +510,60 @@ def search(
     return Outcome(None, nodes, clock() - start, True)
 
 
+def beam_search(
+    state: State,
+    policy: Policy,
+    max_seconds: float,
+    width: int,
+    clock: Callable[[], float] = time.monotonic,
+) -> Outcome:
+    """Best-first in layers: from each layer keep the ``width`` best new positions
+    (by ``policy.value``), never a position seen before."""
+    start = clock()
+    deadline = start + max_seconds
+    value = policy.value  # type: ignore[attr-defined]
+    seen: set[int] = {hash(policy.key(state))}
+    # a layer: (state, line of steps as a linked list)
+    Line = tuple[object, ...] | None
+    layer: list[tuple[State, Line]] = [(state.copy(), None)]
+    nodes = 0
+
+    def unroll(line: Line, last: Step) -> list[Move]:
+        steps = [last]
+        while line is not None:
+            steps.append(line[1])  # type: ignore[arg-type]
+            line = line[0]  # type: ignore[assignment]
+        return [m for step in reversed(steps) for m in step]
+
+    while layer:
+        children: list[tuple[int, int, Step]] = []
+        for idx, (s, line) in enumerate(layer):
+            for step in policy.steps(s):
+                for m in step:
+                    s.push(m)
+                nodes += 1
+                if s.is_won():
+                    return Outcome(unroll(line, step), nodes, clock() - start, False)
+                k = hash(policy.key(s))
+                if k not in seen:
+                    seen.add(k)
+                    children.append((-value(s), idx, step))
+                for _ in step:
+                    s.pop()
+            if clock() > deadline:
+                return Outcome(None, nodes, clock() - start, False)
+        children.sort(key=lambda c: c[0])
+        nxt: list[tuple[State, Line]] = []
+        for _v, idx, step in children[:width]:
+            s, line = layer[idx]
+            c = s.copy()
+            for m in step:
+                c.push(m)
+            nxt.append((c, (line, step)))
+        layer = nxt
+    return Outcome(None, nodes, clock() - start, True)
+
+
 def record_for(game_id: str, number: int, line: list[Move]) -> dict[str, object]:
     """Replay ``line`` through the checked layer and make the golden record."""
     rules = GAMES[game_id]
@@ -534,6 +609,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=1, help="first game number to try")
     ap.add_argument("--count", type=int, default=100, help="how many numbers to try")
     ap.add_argument("--max-seconds", type=float, default=20.0, help="search time per number")
+    ap.add_argument("--width", type=int, default=2000, help="beam width (PatienceMax)")
     ap.add_argument("--out", type=Path, default=GOLDEN_DIR, help="directory for the record")
     ap.add_argument("--dry-run", action="store_true", help="search only, write nothing")
     args = ap.parse_args(argv)
@@ -543,7 +619,10 @@ def main(argv: list[str] | None = None) -> int:
     for number in range(args.first, args.first + args.count):
         state = State.deal(rules, number)
         policy = policy_for(state.t)
-        out = search(state, policy, args.max_seconds)
+        if getattr(policy, "beam", False):
+            out = beam_search(state, policy, args.max_seconds, args.width)
+        else:
+            out = search(state, policy, args.max_seconds)
         status = "won" if out.line is not None else ("no win" if out.exhausted else "timeout")
         print(
             f"{args.game} #{number}: {status}, {out.nodes} nodes, {out.seconds:.2f}s"

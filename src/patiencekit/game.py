@@ -146,10 +146,10 @@ class LegalMoves:
 
     def __iter__(self) -> Iterator[Move]:
         t = self._game.tables
-        return (_to_move(t, m) for m in self._game.state.moves())
+        return (_to_move(t, m) for m in self._game.engine_moves())
 
     def __len__(self) -> int:
-        return len(self._game.state.moves())
+        return len(self._game.engine_moves())
 
     def __contains__(self, move: object) -> bool:
         if isinstance(move, str):
@@ -227,6 +227,10 @@ class Game:
         """True when the game's win condition holds."""
         return self.state.is_won()
 
+    def engine_moves(self) -> list[EngineMove]:
+        """The legal moves as engine tuples; none once the game is won."""
+        return [] if self.state.is_won() else self.state.moves()
+
     def is_over(self) -> bool:
         """True when the game is won or no move is left.
 
@@ -288,8 +292,6 @@ class Game:
         kind = self.tables.kinds[i]
         if kind is PileKind.STOCK:
             return True
-        if kind is PileKind.PACKET:
-            return pos != len(self.state.piles[i]) - 1
         return pos < self.state.down[i]
 
     def view(self) -> View:
@@ -470,6 +472,8 @@ class Game:
         """
         if isinstance(move, str):
             move = Move.parse(move)
+        if self.is_won():
+            raise IllegalMoveError(str(move), "the game is won: no more moves")
         legal = self.state.moves()
         t = self.tables
         if move.src == "s":
@@ -524,9 +528,6 @@ class Game:
         """Check and apply a move (a :class:`Move` or its text); returns the move as played,
         with concrete piles. Raises :class:`InvalidMoveError` for a text that is not a move
         and :class:`IllegalMoveError` naming the move and the reason; the game is unchanged."""
-        if self.is_won():
-            text = str(move) if isinstance(move, Move) else move.strip()
-            raise IllegalMoveError(text, "the game is won: no more moves")
         m = self.resolve(move)
         self._apply(m)
         self._redo.clear()

@@ -46,7 +46,7 @@ __all__ = [
     "parse_record",
 ]
 
-_SOURCE = re.compile(r"^(?:[cfhrp][1-9][0-9]?|w)$")
+_SOURCE = re.compile(r"^(?:[cfhrpi][1-9][0-9]?|w)$")
 _DEST = re.compile(r"^(?:[cfhrp][1-9][0-9]?|f|h)$")
 _PILES_HINT = "piles are c1.., f1.., h1.., r1.., p1.., w"
 

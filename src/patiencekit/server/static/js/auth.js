@@ -1,0 +1,42 @@
+// Sign in and sign up forms.
+
+import { api } from "./api.js";
+import { initHeader, nextUrl } from "./common.js";
+
+async function main() {
+  initHeader();
+  const form = document.getElementById("auth-form");
+  const kind = form.dataset.kind;
+  const error = document.getElementById("error");
+  const other = document.getElementById("other");
+  const next = new URLSearchParams(window.location.search).get("next");
+  if (other && next) other.href += `?next=${encodeURIComponent(next)}`;
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    error.textContent = "";
+    const name = form.elements.name.value.trim();
+    const password = form.elements.password.value;
+    if (!/^[A-Za-z0-9_-]{3,32}$/.test(name)) {
+      error.textContent = "A name has 3 to 32 letters, digits, _ or -.";
+      form.elements.name.focus();
+      return;
+    }
+    if (password.length < 8) {
+      error.textContent = "A password has at least 8 characters.";
+      form.elements.password.focus();
+      return;
+    }
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    try {
+      if (kind === "signup") await api.signup(name, password);
+      else await api.signin(name, password);
+      window.location.href = nextUrl();
+    } catch (err) {
+      error.textContent = err.message;
+      button.disabled = false;
+    }
+  });
+}
+
+main();

@@ -1,0 +1,114 @@
+// What every page shares: the header (who is signed in, sign in / up / out, the theme switch).
+
+import { api } from "./api.js";
+import { suitMark } from "./cards.js";
+
+const THEME_KEY = "pk-theme";
+
+export function currentTheme() {
+  return document.documentElement.getAttribute("data-theme") === "dark" ? "dark" : "light";
+}
+
+export function setTheme(theme, store = true) {
+  document.documentElement.setAttribute("data-theme", theme);
+  if (store) {
+    try {
+      window.localStorage.setItem(THEME_KEY, theme);
+    } catch (e) {
+      // private mode: the choice lasts for this page only
+    }
+  }
+  for (const b of document.querySelectorAll("[data-theme-toggle]")) {
+    b.setAttribute("aria-pressed", theme === "dark" ? "true" : "false");
+    b.querySelector(".theme-word").textContent = theme === "dark" ? "Light" : "Dark";
+  }
+}
+
+function storedTheme() {
+  try {
+    const t = window.localStorage.getItem(THEME_KEY);
+    return t === "dark" || t === "light" ? t : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+export { el };
+
+// Fills the header's nav; resolves to the session ({user, csrf}) or null if unknown.
+export async function initHeader() {
+  const nav = document.getElementById("site-nav");
+  const brand = document.querySelector(".brand-mark-slot");
+  if (brand) brand.innerHTML = suitMark("S", "brand-mark");
+  const toggle = el(
+    "button",
+    { type: "button", class: "icon-button", "data-theme-toggle": "", "aria-pressed": "false", title: "Switch light / dark theme" },
+    el("span", { "aria-hidden": "true" }, "\u25D0 "),
+    el("span", { class: "theme-word" }, "Dark"),
+    el("span", { class: "visually-hidden" }, " theme"),
+  );
+  toggle.addEventListener("click", () => setTheme(currentTheme() === "dark" ? "light" : "dark"));
+  if (window.matchMedia) {
+    window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", (e) => {
+      if (!storedTheme()) setTheme(e.matches ? "dark" : "light", false);
+    });
+  }
+  let session = null;
+  try {
+    session = await api.session();
+  } catch (e) {
+    session = null;
+  }
+  if (nav) {
+    nav.innerHTML = "";
+    nav.append(el("a", { href: "/", class: "nav-games" }, "Games"));
+    const user = session && session.user;
+    if (user && !user.guest) {
+      nav.append(el("a", { href: `/stats/${encodeURIComponent(user.name)}` }, "My stats"));
+      nav.append(el("span", { class: "who", "data-testid": "who" }, "Signed in as ", el("strong", {}, user.name)));
+      const out = el("button", { type: "button", class: "link-like" }, "Sign out");
+      out.addEventListener("click", async () => {
+        try {
+          await api.signout();
+        } finally {
+          window.location.href = "/";
+        }
+      });
+      nav.append(out);
+    } else {
+      if (user && user.guest) nav.append(el("span", { class: "who", "data-testid": "who" }, "Playing as a guest"));
+      const next = encodeURIComponent(window.location.pathname + window.location.search);
+      nav.append(el("a", { href: `/signin?next=${next}` }, "Sign in"));
+      nav.append(el("a", { href: `/signup?next=${next}` }, "Sign up"));
+    }
+    nav.append(toggle);
+  }
+  setTheme(currentTheme(), false);
+  return session;
+}
+
+export function formatTime(seconds) {
+  if (seconds === null || seconds === undefined || Number.isNaN(seconds)) return "\u2013";
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+// A safe "next" URL after signing in: a path on this site only.
+export function nextUrl() {
+  const next = new URLSearchParams(window.location.search).get("next");
+  if (next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\")) return next;
+  return "/";
+}

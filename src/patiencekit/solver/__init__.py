@@ -1,0 +1,264 @@
+"""Solvers for every game: ``solve``, ``hint``, ``autocomplete``, winnable deals.
+
+>>> from patiencekit.solver import solve
+>>> result = solve("klondike-draw1", 1, max_seconds=10)
+>>> result.outcome, len(result.moves) > 50
+('solved', True)
+>>> import patiencekit
+>>> g = patiencekit.new_game("klondike-draw1", 1)
+>>> for m in result.moves:
+...     _ = g.play(m)
+>>> g.is_won()
+True
+
+A result is a record, never a bare bool: ``solved`` (with the moves, in the
+notation, which the engine replays to a win), ``unsolvable`` (the whole
+space was searched) or ``limit`` (``result.limit`` says which budget ran out:
+``time``, ``states`` or ``memory``), with search statistics.
+
+Klondike has its own fast solver (:mod:`patiencekit.solver.klondike`); every
+other game uses the generic search (:mod:`patiencekit.solver.generic`). Both
+are *thoughtful*: they know the face-down cards and the stock order. For hints,
+:func:`hint` uses only what the player sees: it deals the unseen cards at
+random into the unseen places a few times, solves each such deal and plays
+the move that wins most often.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from patiencekit.game import Game, new_game
+from patiencekit.rules import PileKind
+from patiencekit.solver.generic import GenericSearch
+from patiencekit.solver.klondike import KlondikeSearch
+from patiencekit.state import State
+
+__all__ = [
+    "Budget",
+    "SolveResult",
+    "autocomplete",
+    "hint",
+    "solve",
+    "solve_state",
+]
+
+Outcome = Literal["solved", "unsolvable", "limit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What a search may spend: wall seconds, positions kept, peak memory (MiB)."""
+
+    seconds: float | None = 30.0
+    states: int | None = None
+    memory_mb: int | None = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """The outcome of a search, with its statistics."""
+
+    outcome: Outcome
+    moves: tuple[str, ...] = ()
+    #: which budget ran out, for ``limit``
+    limit: str | None = None
+    #: positions expanded (searched), counting repeats
+    states: int = 0
+    #: distinct positions kept in the transposition table
+    unique_states: int = 0
+    #: deepest line searched (moves)
+    depth: int = 0
+    seconds: float = 0.0
+    game: str = ""
+    number: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def decided(self) -> bool:
+        """True for ``solved`` and ``unsolvable``."""
+        return self.outcome != "limit"
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``solve --json`` shape: outcome, moves, states, seconds (plus added keys)."""
+        return {
+            "outcome": self.outcome,
+            "moves": list(self.moves),
+            "states": self.states,
+            "seconds": round(self.seconds, 6),
+            "limit": self.limit,
+            "unique_states": self.unique_states,
+            "depth": self.depth,
+            "game": self.game,
+            "number": self.number,
+        }
+
+
+def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
+    """Search from an engine position (thoughtful)."""
+    budget = budget or Budget()
+    start = time.perf_counter()
+    rules = state.t.rules
+    if rules.id in ("klondike", "klondike-draw1"):
+        ks = KlondikeSearch(
+            state,
+            max_seconds=budget.seconds,
+            max_states=budget.states,
+            max_memory_mb=budget.memory_mb,
+        )
+        won, limit = ks.run()
+        moves = tuple(ks.move_texts(state)) if won else ()
+        nodes, unique, depth = ks.nodes, len(ks.seen), ks.max_depth
+    else:
+        # a quick greedy pass first (it may miss wins, never invents one), then the
+        # exact search with what is left of the budget
+        quick = None if budget.seconds is None else budget.seconds * 0.3
+        gs = GenericSearch(state, max_seconds=quick, max_states=budget.states,
+                           max_memory_mb=budget.memory_mb, greedy=True)
+        won, limit = gs.run()
+        nodes, unique, depth = gs.nodes, len(gs.seen), gs.max_depth
+        if not won:
+            spent = time.perf_counter() - start
+            left = None if budget.seconds is None else budget.seconds - spent
+            gs = GenericSearch(state, max_seconds=left, max_states=budget.states,
+                               max_memory_mb=budget.memory_mb)
+            won, limit = gs.run()
+            nodes, unique, depth = nodes + gs.nodes, len(gs.seen), max(depth, gs.max_depth)
+        moves = tuple(gs.move_texts()) if won else ()
+    outcome: Outcome = "solved" if won else "unsolvable" if won is False else "limit"
+    return SolveResult(
+        outcome=outcome,
+        moves=moves,
+        limit=limit,
+        states=nodes,
+        unique_states=unique,
+        depth=depth,
+        seconds=time.perf_counter() - start,
+        game=rules.id,
+    )
+
+
+def solve(
+    game: Game | str,
+    number: int | None = None,
+    *,
+    budget: Budget | None = None,
+    max_seconds: float | None = None,
+) -> SolveResult:
+    """Solve a game from its current position, or game ``number`` of a game id.
+
+    ``max_seconds`` is a shortcut for ``Budget(seconds=...)``.
+    """
+    if budget is None:
+        budget = Budget(seconds=max_seconds if max_seconds is not None else 30.0)
+    if isinstance(game, str):
+        if number is None:
+            raise ValueError("solve(game_id, number): give the game number to solve")
+        game = new_game(game, number)
+    result = solve_state(game.state, budget)
+    return SolveResult(
+        outcome=result.outcome,
+        moves=result.moves,
+        limit=result.limit,
+        states=result.states,
+        unique_states=result.unique_states,
+        depth=result.depth,
+        seconds=result.seconds,
+        game=game.id,
+        number=game.number,
+    )
+
+
+# -- the player's view ---------------------------------------------------------------
+
+
+def _sampled_states(game: Game, samples: int) -> list[State]:
+    """Positions that look the same to the player: the unseen cards dealt at random into
+    the unseen places, seeded by the view itself (so the same view gives the same samples)."""
+    view = game.view()
+    t = game.tables
+    seed = hashlib.sha256(json.dumps(view.to_json(), sort_keys=True).encode()).digest()
+    rng = random.Random(seed)
+    counts = Counter({c: t.rules.decks for c in range(52)})
+    for pile in view.piles:
+        for card in pile.cards:
+            if card is not None:
+                counts[card.index] -= 1
+    unseen = sorted(counts.elements())
+    out: list[State] = []
+    for _ in range(samples):
+        rng.shuffle(unseen)
+        it = iter(unseen)
+        piles: list[list[int]] = []
+        down: list[int] = []
+        for i, pile in enumerate(view.piles):
+            cards = [c.index if c is not None else next(it) for c in pile.cards]
+            piles.append(cards)
+            down.append(0 if pile.kind is PileKind.STOCK else game.state.down[i])
+        out.append(State(t, piles, down, game.state.redeals, game.state.score))
+    return out
+
+
+def hint(
+    game: Game,
+    *,
+    mode: Literal["player", "thoughtful"] = "player",
+    samples: int = 6,
+    seconds: float = 2.0,
+) -> str | None:
+    """A good next move, in the notation, or None when no move is left.
+
+    ``player`` mode (the default) uses only what the player can see; ``thoughtful``
+    mode uses the real hidden cards (a stronger hint, for analysis).
+    """
+    legal = game.engine_moves()
+    if not legal:
+        return None
+    t = game.tables
+    if mode == "thoughtful":
+        result = solve_state(game.state, Budget(seconds=seconds))
+        return result.moves[0] if result.moves else _fallback(game)
+    votes: Counter[str] = Counter()
+    states = _sampled_states(game, samples)
+    per = seconds / max(len(states), 1)
+    for s in states:
+        result = solve_state(s, Budget(seconds=per))
+        if result.outcome == "solved" and result.moves:
+            votes[result.moves[0]] += 1
+    if votes:
+        best = max(votes.items(), key=lambda kv: (kv[1], kv[0]))[0]
+        if best in {t.label_of(m) for m in legal}:
+            return best
+    return _fallback(game)
+
+
+def _fallback(game: Game) -> str | None:
+    """A plain rule of thumb when the search finds nothing: foundation moves first, then
+    moves that turn a card up, then the stock."""
+    legal = game.engine_moves()
+    if not legal:
+        return None
+    gs = GenericSearch(game.state)
+    return game.tables.label_of(gs.ordered(legal)[0])
+
+
+def autocomplete(game: Game, *, seconds: float = 5.0) -> list[str] | None:
+    """Finish a game that is won in all but name (no face-down card left): plays the
+    solver's line through ``game`` and returns it; None (and nothing played) when the
+    position has face-down cards or the solver finds no win in time."""
+    if any(game.state.down):
+        return None
+    if game.is_won():
+        return []
+    result = solve_state(game.state, Budget(seconds=seconds))
+    if result.outcome != "solved":
+        return None
+    for m in result.moves:
+        game.play(m)
+    return list(result.moves)

@@ -1,0 +1,71 @@
+"""The pages' files, checked without a browser: every page exists, every file a page or a
+module names exists, every imported name is exported, nothing is fetched from another site,
+and there is no build step (plain ES modules and CSS)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "patiencekit" / "server" / "static"
+PAGES = ["lobby.html", "rules.html", "play.html", "stats.html", "signin.html", "signup.html"]
+MODULES = sorted(STATIC.glob("js/*.js"))
+
+ATTR = re.compile(r'\b(?:src|href)="([^"]*)"')
+IMPORT = re.compile(r'^import\s+(?:\{([^}]*)\}\s+from\s+)?"([^"]+)";', re.M)
+EXPORTED = re.compile(
+    r"^export\s+(?:async\s+)?(?:function\*?|class|const|let)\s+([A-Za-z_$][\w$]*)", re.M
+)
+EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}", re.M)
+
+
+def exports(path: Path) -> set[str]:
+    text = path.read_text(encoding="utf-8")
+    names = set(EXPORTED.findall(text))
+    for group in EXPORT_LIST.findall(text):
+        names.update(n.split(" as ")[-1].strip() for n in group.split(",") if n.strip())
+    return names
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_exists_and_names_only_files_that_exist(name: str) -> None:
+    html = (STATIC / name).read_text(encoding="utf-8")
+    assert html.startswith("<!doctype html>")
+    assert '<html lang="en">' in html
+    assert '<meta name="viewport"' in html and '<meta charset="utf-8">' in html
+    # The theme is set before the style sheets load, so a dark page never flashes white.
+    assert html.index("theme-init.js") < html.index(".css")
+    for url in ATTR.findall(html):
+        if url.startswith(("data:", "#")) or url == "/" or not url.startswith("/static/"):
+            assert not url.startswith(("http:", "https:", "//")), f"{name} loads {url}"
+            continue
+        assert (STATIC / url.removeprefix("/static/")).is_file(), f"{name}: {url} is missing"
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda p: p.name)
+def test_module_imports_resolve(module: Path) -> None:
+    text = module.read_text(encoding="utf-8")
+    for names, target in IMPORT.findall(text):
+        assert target.startswith("./") and target.endswith(".js"), f"{module.name}: {target}"
+        path = module.parent / target
+        assert path.is_file(), f"{module.name} imports {target}, which is missing"
+        wanted = {n.split(" as ")[0].strip() for n in names.split(",") if n.strip()}
+        missing = wanted - exports(path)
+        assert not missing, f"{module.name} imports {sorted(missing)} that {target} lacks"
+
+
+def test_nothing_is_fetched_from_another_site_and_there_is_no_build_step() -> None:
+    files = [p for p in STATIC.rglob("*") if p.is_file()]
+    suffixes = {p.suffix for p in files}
+    assert suffixes <= {".html", ".js", ".css", ".md"}, suffixes  # no images, no TypeScript
+    assert not any(p.name in ("package.json", "package-lock.json") for p in files)
+    for p in files:
+        text = p.read_text(encoding="utf-8")
+        if p.suffix == ".css":
+            for url in re.findall(r"url\(\s*['\"]?([^'\")]+)", text):
+                assert url.startswith("data:"), f"{p.name} loads {url}"
+        if p.suffix == ".js":
+            assert not re.search(r"""(fetch|import)\(\s*['"`](https?:)?//""", text), p.name
+            assert "http://" not in text.replace("http://www.w3.org", ""), p.name

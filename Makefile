@@ -4,20 +4,24 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 # Re-installs only when pyproject.toml changes (or the venv is missing).
-STAMP  := $(VENV)/.installed-cli-test
+STAMP  := $(VENV)/.installed-cli-server-test
 
-.PHONY: venv play test bench
+.PHONY: venv play serve test bench bench-web
 
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[cli,test]'
+	$(BIN)/python -m pip install --quiet -e '.[cli,server,test]'
 	touch $@
 
 play: venv
 	$(BIN)/patiencekit play klondike
+
+# The web app on http://127.0.0.1:8000 (an SQLite database in ./data, made on first run).
+serve: venv
+	$(BIN)/patiencekit serve
 
 # ruff and mypy run inside the suite (tests/test_quality.py).
 test: venv
@@ -26,3 +30,7 @@ test: venv
 bench: venv
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/engine.py
+
+# The web app under load (SQLite; add ARGS=--database-url=postgresql://... for PostgreSQL).
+bench-web: venv
+	$(BIN)/python bench/web_load.py $(ARGS)

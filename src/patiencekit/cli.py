@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from patiencekit import __version__
+from patiencekit import __version__, solver
 from patiencekit.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -31,6 +31,7 @@ from patiencekit.game import Game, new_game
 from patiencekit.games import GAMES, get_rules
 from patiencekit.notation import Record, format_record, parse_record
 from patiencekit.rules import GameRules
+from patiencekit.server.cli import serve
 from patiencekit.tui import PlaySession, board_lines, deal_text_lines, random_number
 
 __all__ = ["ReplayError", "app", "load_game", "main", "read_record", "replay_record", "save_game"]
@@ -240,6 +241,42 @@ def deal(
 
 
 @app.command()
+def solve(
+    game: Annotated[str, typer.Argument(help="The game id (see: patiencekit games).")],
+    number: Annotated[int, typer.Option("--number", "-n", help="The game number.")],
+    max_seconds: Annotated[
+        float, typer.Option("--max-seconds", help="Give up (outcome 'limit') after this long.")
+    ] = 30.0,
+    max_states: Annotated[
+        int | None, typer.Option("--max-states", help="Give up after keeping this many positions.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Solve a deal (thoughtful: the solver knows the face-down cards): solved with the moves,
+    unsolvable (proved), or limit."""
+    if max_seconds <= 0:
+        fail("--max-seconds must be more than 0")
+    g = _new_game(game, number)
+    result = solver.solve(g, budget=solver.Budget(seconds=max_seconds, states=max_states))
+    if as_json:
+        _print_json(result.to_json())  # outcome, moves, states, seconds first
+        return
+    out = _out()
+    head = f"{g.rules.name} #{g.number}: "
+    if result.outcome == "solved":
+        out.print(Text(head + f"solved in {len(result.moves)} moves", style="bold green"))
+        out.print(" ".join(result.moves), soft_wrap=True)
+    elif result.outcome == "unsolvable":
+        out.print(Text(head + "no win exists (the whole game was searched)", style="bold"))
+    else:
+        out.print(Text(head + f"undecided: the {result.limit} limit was reached", style="yellow"))
+    out.print(
+        Text(f"{result.states:,} positions searched, {result.unique_states:,} distinct, "
+             f"{result.seconds:.2f} s", style="dim")
+    )
+
+
+@app.command()
 def play(
     game: Annotated[
         str | None,
@@ -349,6 +386,9 @@ def replay(
     if score is not None:
         summary += f", score {score} (without the time bonus)"
     out.print(Text(summary + ".", style="bold"), soft_wrap=True)
+
+
+app.command("serve", help="Start the web app on http://127.0.0.1:8000 (SQLite in ./data).")(serve)
 
 
 def main() -> None:

@@ -30,6 +30,7 @@ from patiencekit.errors import IllegalMoveError, InvalidCardError, InvalidMoveEr
 from patiencekit.game import Game, PileView, new_game
 from patiencekit.notation import Board, Move
 from patiencekit.rules import PileKind, Turn
+from patiencekit.solver import autocomplete, hint
 
 __all__ = [
     "BACK",
@@ -74,6 +75,8 @@ Commands:
   ?           list the legal moves          b        show the board again
   u / r       undo / redo                   restart  take every move back
   n [N]       a new deal (number N)         h, help  this help
+  hint        a hint from the solver (it sees only what you see)
+  a, auto     finish the game (once no card is face down and the solver sees the win)
   q           quit"""
 
 
@@ -367,6 +370,10 @@ class PlaySession:
             self._undo_or_redo(undo=False)
         elif command == "restart" and not args:
             self._restart()
+        elif command == "hint" and not args:
+            self.show_hint()
+        elif command in ("a", "auto") and not args:
+            self.autocomplete()
         elif command in ("n", "new") and len(args) <= 1:
             self.new_deal(args[0] if args else None)
         else:
@@ -411,6 +418,29 @@ class PlaySession:
                     line.append_text(card_cell(card))
                     line.append(")")
         self.console.print(line, soft_wrap=True)
+
+    def show_hint(self) -> None:
+        """Ask the solver for a move, using only what the player can see."""
+        if not self.game.undo_allowed:
+            self.error("No hints in a ranked game.")
+            return
+        self.say("Thinking...", _DIM)
+        move = hint(self.game)
+        if move is None:
+            self.say("No move left.", "yellow")
+        else:
+            self.say(f"Hint: {move}", "bold green")
+
+    def autocomplete(self) -> None:
+        """Finish a game that is won in all but name."""
+        if any(self.game.state.down):
+            self.error("Auto-complete works once no card is face down.")
+            return
+        played = autocomplete(self.game)
+        if played is None:
+            self.error("The solver sees no sure win from here: play on.")
+            return
+        self._changed(f"Auto-completed {len(played)} moves.")
 
     def _undo_or_redo(self, *, undo: bool) -> None:
         try:

@@ -1,0 +1,77 @@
+"""The web app: ``create_app()`` builds it from the settings (and migrates the database).
+
+Run it with ``patiencekit serve``, or ``uvicorn --factory patiencekit.server.app:create_app``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+
+from patiencekit import __version__
+from patiencekit.server import accounts, pages, plays, stats
+from patiencekit.server.config import Settings
+from patiencekit.server.db import Database, migrate
+from patiencekit.server.errors import install_error_handlers
+from patiencekit.server.middleware import (
+    BodyLimitMiddleware,
+    CsrfMiddleware,
+    SecurityHeadersMiddleware,
+)
+
+__all__ = ["create_app"]
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    database: Database | None = None,
+    clock: Callable[[], float] = time.time,
+) -> FastAPI:
+    """The app for ``settings`` (default: from the environment), its database migrated.
+
+    ``clock`` is the server's time in seconds since the epoch (tests set their own).
+    """
+    settings = settings or Settings.from_env()
+    db = database or Database(settings)
+    migrate(db)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        db.dispose()
+
+    app = FastAPI(
+        title="PatienceKit",
+        version=__version__,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.db = db
+    app.state.clock = clock
+    install_error_handlers(app)
+
+    @app.get("/api/health")
+    async def health() -> Any:
+        """The trivial endpoint (no database): the load bench's yardstick."""
+        return {"ok": True}
+
+    app.include_router(accounts.router, prefix="/api")
+    app.include_router(plays.router, prefix="/api")
+    app.include_router(stats.router, prefix="/api")
+    app.include_router(pages.router)
+    app.mount(
+        "/static", pages.StaticDir(directory=pages.STATIC_DIR, check_dir=False), name="static"
+    )
+    # The last added runs first: headers on every answer, then the size limit, then CSRF.
+    app.add_middleware(CsrfMiddleware, secret_key=settings.secret_key)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeadersMiddleware)
+    return app

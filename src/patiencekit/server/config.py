@@ -1,0 +1,137 @@
+"""The server's settings, read once from the environment.
+
+Every variable is optional in development. Outside development
+``PATIENCEKIT_SECRET_KEY`` must be set, and in production the development
+default is refused.
+
+>>> s = Settings.from_env({"PATIENCEKIT_DATA_DIR": "/tmp/pk"})
+>>> s.env, s.database_url
+('development', 'sqlite:////tmp/pk/patiencekit.sqlite3')
+>>> Settings.from_env({"PATIENCEKIT_ENV": "production"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+patiencekit.server.config.SettingsError: PATIENCEKIT_SECRET_KEY must be set when PATIENCEKIT_ENV ...
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["DEV_SECRET_KEY", "Settings", "SettingsError", "normalize_database_url"]
+
+#: the secret used in development when none is given; refused in production
+DEV_SECRET_KEY = "patiencekit-development-secret-do-not-use-in-production"
+
+ENVIRONMENTS = ("development", "test", "production")
+
+
+class SettingsError(ValueError):
+    """The environment does not describe a usable server configuration."""
+
+
+def normalize_database_url(url: str) -> str:
+    """Accept plain ``postgresql://`` URLs: the server talks to PostgreSQL through psycopg 3."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _count(env: Mapping[str, str], name: str, default: int) -> int:
+    text = env.get(name)
+    if text is None or text == "":
+        return default
+    if not text.isdigit():
+        raise SettingsError(f"{name} must be a whole number from 0 up, not {text!r}")
+    return int(text)
+
+
+def _positive_int(env: Mapping[str, str], name: str, default: int) -> int:
+    text = env.get(name)
+    if text is None or text == "":
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise SettingsError(f"{name} must be a whole number, not {text!r}") from None
+    if value <= 0:
+        raise SettingsError(f"{name} must be positive, not {value}")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """Everything the app needs to know about where it runs."""
+
+    env: str = "development"
+    secret_key: str = DEV_SECRET_KEY
+    data_dir: Path = Path("data")
+    #: SQLAlchemy URL; an SQLite file in ``data_dir`` unless PATIENCEKIT_DATABASE_URL is set
+    database_url: str = ""
+    #: refuse request bodies larger than this (bytes)
+    max_body_bytes: int = 16 * 1024
+    #: a session cookie lives this long (seconds)
+    session_seconds: int = 30 * 24 * 3600
+    #: sign-in failures allowed per name and address within ``signin_window_seconds``
+    signin_max_failures: int = 5
+    signin_window_seconds: int = 300
+    #: SQLite ``PRAGMA synchronous`` (the database is in WAL mode). NORMAL: a commit is in
+    #: the database file's log before the answer, so a killed or crashed server process loses
+    #: nothing; only a power cut or an OS crash may lose the last moments. FULL: every commit
+    #: also waits for the disk (fsync), several milliseconds each.
+    sqlite_synchronous: str = "NORMAL"
+    #: rebuilt games kept per process, so that a move need not replay the play's whole log
+    #: (0: replay on every request); see ``db.VersionedCache``
+    game_cache_size: int = 2000
+
+    def __post_init__(self) -> None:
+        if self.env not in ENVIRONMENTS:
+            raise SettingsError(
+                f"PATIENCEKIT_ENV must be one of {', '.join(ENVIRONMENTS)}, not {self.env!r}"
+            )
+        if self.env == "production" and self.secret_key == DEV_SECRET_KEY:
+            raise SettingsError(
+                "PATIENCEKIT_SECRET_KEY must be set to a secret of your own in production"
+            )
+        if len(self.secret_key) < 16:
+            raise SettingsError("PATIENCEKIT_SECRET_KEY must be at least 16 characters long")
+        if self.sqlite_synchronous not in ("FULL", "NORMAL", "EXTRA"):
+            raise SettingsError("PATIENCEKIT_SQLITE_SYNCHRONOUS must be FULL, NORMAL or EXTRA")
+        if not self.database_url:
+            path = (self.data_dir / "patiencekit.sqlite3").absolute()
+            object.__setattr__(self, "database_url", f"sqlite:///{path}")
+
+    @property
+    def is_sqlite(self) -> bool:
+        """True when the database is an SQLite file."""
+        return self.database_url.startswith("sqlite")
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """Read the settings from ``environ`` (default: the process environment)."""
+        env = os.environ if environ is None else environ
+        mode = env.get("PATIENCEKIT_ENV", "development") or "development"
+        if mode not in ENVIRONMENTS:
+            raise SettingsError(
+                f"PATIENCEKIT_ENV must be one of {', '.join(ENVIRONMENTS)}, not {mode!r}"
+            )
+        secret = env.get("PATIENCEKIT_SECRET_KEY", "")
+        if not secret:
+            if mode != "development":
+                raise SettingsError(
+                    f"PATIENCEKIT_SECRET_KEY must be set when PATIENCEKIT_ENV is {mode}"
+                )
+            secret = DEV_SECRET_KEY
+        return cls(
+            env=mode,
+            secret_key=secret,
+            data_dir=Path(env.get("PATIENCEKIT_DATA_DIR", "") or "data"),
+            database_url=normalize_database_url(env.get("PATIENCEKIT_DATABASE_URL", "")),
+            max_body_bytes=_positive_int(env, "PATIENCEKIT_MAX_BODY_BYTES", 16 * 1024),
+            session_seconds=_positive_int(env, "PATIENCEKIT_SESSION_SECONDS", 30 * 24 * 3600),
+            game_cache_size=_count(env, "PATIENCEKIT_GAME_CACHE", 2000),
+            sqlite_synchronous=(env.get("PATIENCEKIT_SQLITE_SYNCHRONOUS", "") or "NORMAL").upper(),
+        )

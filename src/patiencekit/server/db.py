@@ -1,0 +1,353 @@
+"""The database: its tables, the engine (SQLite or PostgreSQL) and migrations.
+
+Alembic owns the schema (``migrations/``); :func:`migrate` runs ``upgrade head``
+at start-up. The tables below describe the same schema for queries, and a test
+checks that the migrations and these tables agree.
+
+Times are seconds since the epoch (floats) from the server's clock. Deal
+numbers are kept as decimal text: they go up to 10**20 - 1, beyond a 64-bit
+integer.
+
+Writes are short transactions; a write on SQLite starts by taking the
+database's write lock (``BEGIN IMMEDIATE``). A play's events are appended
+only by a conditional ``UPDATE plays ... WHERE seq = <seq read>`` plus the
+primary key on ``(play_id, seq)``, so two requests on the same play are
+serialised whichever process serves them (see ``plays.play_action``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import make_url
+
+from patiencekit.server.config import Settings
+
+__all__ = [
+    "Database",
+    "VersionedCache",
+    "create_db_engine",
+    "metadata",
+    "migrate",
+    "play_events",
+    "plays",
+    "sessions",
+    "signin_failures",
+    "users",
+]
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+#: players: accounts and guests (guests have no password)
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(64), nullable=False),
+    #: the name in lower case: names are unique whatever their case
+    Column("name_key", String(64), nullable=False, unique=True),
+    Column("password_hash", String(255), nullable=True),
+    Column("guest", Boolean, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+#: signed-in browsers: the cookie holds a random token, the table its SHA-256
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column(
+        "user_id",
+        Integer,
+        ForeignKey("users.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
+#: one row per deal a player plays; the moves are in ``play_events``
+plays = Table(
+    "plays",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("game_id", String(40), nullable=False),
+    Column("number", String(24), nullable=False),
+    Column("ranked", Boolean, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    #: events stored so far (the last event's seq)
+    Column("seq", Integer, nullable=False),
+    #: moves in the current line (the play's ``n``)
+    Column("moves", Integer, nullable=False),
+    #: playing / won (reached a win at least once) / over (no move left, not won)
+    Column("status", String(8), nullable=False),
+    #: the first win: when, how long it took, its score (Klondike) and its number of moves
+    Column("won_at", Float, nullable=True),
+    Column("win_elapsed", Float, nullable=True),
+    Column("win_score", Integer, nullable=True),
+    Column("win_moves", Integer, nullable=True),
+    #: competitions (tournaments) come later: a ranked play may belong to a round
+    Column("tournament_id", Integer, nullable=True),
+    Column("round_id", Integer, nullable=True),
+    Index("ix_plays_user_game", "user_id", "game_id", "created_at"),
+)
+
+#: the append-only log of a play: each accepted move, undo, redo and restart
+play_events = Table(
+    "play_events",
+    metadata,
+    Column(
+        "play_id",
+        String(32),
+        ForeignKey("plays.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("seq", Integer, primary_key=True),
+    #: move / undo / redo / restart
+    Column("kind", String(8), nullable=False),
+    #: the move as played, with concrete piles (``c3 f1``); null for the others
+    Column("move", String(32), nullable=True),
+    Column("at", Float, nullable=False),
+)
+
+#: failed sign-ins, for the rate limit (kept in the database so it holds across processes)
+signin_failures = Table(
+    "signin_failures",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name_key", String(64), nullable=False),
+    Column("ip", String(64), nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_signin_failures_key", "name_key", "ip", "at"),
+)
+
+
+def _sqlite_path(url: str) -> Path | None:
+    database = make_url(url).database
+    if not database or database == ":memory:":
+        return None
+    return Path(database)
+
+
+def create_db_engine(settings: Settings) -> Engine:
+    """The SQLAlchemy engine for ``settings.database_url`` (SQLite tuned for concurrent use)."""
+    url = settings.database_url
+    if not settings.is_sqlite:
+        # Kept connections: enough for the server's thread pool (40) without opening and
+        # closing connections under load; a request holds one connection at a time.
+        return create_engine(url, pool_size=20, max_overflow=20)
+    path = _sqlite_path(url)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(
+        url,
+        pool_size=40,
+        max_overflow=10,
+        connect_args={"check_same_thread": False, "timeout": 30},
+    )
+    synchronous = settings.sqlite_synchronous
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" hook below issue BEGIN itself.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        # A write transaction takes the database's write lock at once, so that what it
+        # reads cannot change before it writes: requests on a play are serialised.
+        write = conn.get_execution_options().get("patiencekit_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    return engine
+
+
+T = TypeVar("T")
+
+
+class VersionedCache(Generic[T]):
+    """Values derived from the database, each valid at one version of its key.
+
+    Used for rebuilt games: the key is a play id, the version its event count
+    (``plays.seq``). A play's events are append-only, so the game after ``seq``
+    events is always the same, and an entry is used only when the ``seq`` just
+    read from the database matches; the database stays the only truth, and a
+    process without the entry replays the log. :meth:`take` removes the entry:
+    a request owns the value until it puts it back (at the version its own
+    commit made), so two requests never share one.
+
+    >>> cache = VersionedCache[str](size=2)
+    >>> cache.put("a", 1, "x"); cache.take("a", 2), cache.take("a", 1)
+    (None, None)
+    >>> cache.put("a", 1, "x"); cache.take("a", 1)
+    'x'
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[str, tuple[int, T]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, key: str, version: int) -> T | None:
+        """The value of ``key`` at ``version``, if kept; it is no longer kept."""
+        with self._lock:
+            item = self._items.pop(key, None)
+        if item is None or item[0] != version:
+            return None
+        return item[1]
+
+    def put(self, key: str, version: int, value: T) -> None:
+        """Keep ``value`` as ``key`` at ``version`` (the least recently used go first)."""
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._items[key] = (version, value)
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+class Database:
+    """The engine plus the two kinds of transaction the app uses."""
+
+    def __init__(self, settings: Settings, engine: Engine | None = None) -> None:
+        self.settings = settings
+        self.engine = engine if engine is not None else create_db_engine(settings)
+        self.is_sqlite = self.engine.dialect.name == "sqlite"
+        # SQLite has one writer at a time; its busy handler makes waiting writers poll
+        # with sleeps. Within a process they queue on this lock instead (other
+        # processes still wait through the busy handler).
+        self._write_lock = threading.Lock() if self.is_sqlite else contextlib.nullcontext()
+        # PostgreSQL readers use connections of their own that stay in autocommit (switching
+        # a pooled connection back and forth costs round trips).
+        self._autocommit = (
+            None
+            if self.is_sqlite
+            else create_engine(
+                self.engine.url, isolation_level="AUTOCOMMIT", pool_size=20, max_overflow=20
+            )
+        )
+        #: rebuilt games of this process (see :class:`VersionedCache`)
+        self.memo: VersionedCache[Any] = VersionedCache(settings.game_cache_size)
+
+    @contextlib.contextmanager
+    def read(self) -> Iterator[Connection]:
+        """A connection for reading.
+
+        On SQLite, one read transaction (a consistent snapshot, and no round trip to
+        pay for it). On PostgreSQL, autocommit: each statement sees the latest commits
+        and no BEGIN / ROLLBACK round trips are spent; readers that need several
+        statements to agree say so in their queries (a play's events are read up to the
+        ``seq`` of the play row read first).
+        """
+        if self.is_sqlite:
+            with self.engine.connect() as conn, conn.begin() as tx:
+                yield conn
+                tx.rollback()
+            return
+        with self.statement() as conn:
+            yield conn
+
+    @contextlib.contextmanager
+    def statement(self) -> Iterator[Connection]:
+        """PostgreSQL: a connection in autocommit mode, for a statement atomic by itself."""
+        if self._autocommit is None:
+            raise RuntimeError("autocommit statements are for PostgreSQL")
+        with self._autocommit.connect() as conn:
+            yield conn
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[Connection]:
+        """A write transaction: committed when the block ends, rolled back on an exception.
+
+        Callers that must keep something despite raising (a failed sign-in) commit
+        with ``conn.commit()`` themselves before raising.
+        """
+        with self._write_lock, self.engine.connect() as conn:
+            conn.execution_options(patiencekit_write=True)
+            with conn.begin():
+                yield conn
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+        if self._autocommit is not None:
+            self._autocommit.dispose()
+
+
+def _alembic_config(url: str) -> Any:
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    # ConfigParser interpolation: a literal % must be doubled.
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def migrate(db: Database) -> None:
+    """Create or upgrade the schema to the newest migration (``alembic upgrade head``).
+
+    Several processes may start at once: SQLite takes a lock file beside the
+    database, PostgreSQL an advisory lock (in ``migrations/env.py``).
+    """
+    from alembic import command
+
+    config = _alembic_config(db.settings.database_url)
+    lock: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
+    path = _sqlite_path(db.settings.database_url) if db.is_sqlite else None
+    if path is not None:
+        lock = _file_lock(path.with_name(path.name + ".migrate-lock"))
+    with lock, db.engine.connect() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")
+        conn.commit()
+
+
+@contextlib.contextmanager
+def _file_lock(path: Path) -> Iterator[None]:
+    with path.open("a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)

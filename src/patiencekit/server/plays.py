@@ -1,0 +1,535 @@
+"""Playing: deals, moves, undo/redo/restart, all checked by the engine on the server.
+
+A play is stored as its deal (game id and number) plus the append-only log of
+accepted events (move, undo, redo, restart), each with the server's time.
+Every request rebuilds the game by replaying the log with the clock set to
+each event's time, so the elapsed time and Klondike's time bonus are the
+server's, and any process serving the database can answer.
+
+The client is sent only :meth:`Game.view` data: hidden cards are ``null``.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Response
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import Connection, Row, and_, bindparam, insert, literal, select, update
+from sqlalchemy.exc import IntegrityError
+
+from patiencekit.cards import card_text, parse_card_index
+from patiencekit.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    UnknownGameError,
+)
+from patiencekit.game import Game, new_game
+from patiencekit.games import GAMES, get_rules
+from patiencekit.server.accounts import user_for_write
+from patiencekit.server.db import Database, VersionedCache, play_events, plays, sessions
+from patiencekit.server.deps import (
+    Client,
+    ClientDep,
+    DbDep,
+    json_response,
+    set_session_cookie,
+)
+from patiencekit.server.errors import ApiError
+from patiencekit.server.security import hash_token
+
+__all__ = ["MAX_NUMBER", "create_play", "get_play", "play_action", "rebuild", "router"]
+
+#: deal numbers run from 0 to 10**20 - 1
+MAX_NUMBER = 10**20 - 1
+#: a random deal is drawn from 1..RANDOM_NUMBERS
+RANDOM_NUMBERS = 10**9 - 1
+PLAY_ID = re.compile(r"[0-9a-f]{32}")
+_CARD_TOKEN = re.compile(r"\b(?:[2-9AKQJT]|10)[CSHD]\b")
+
+
+class _Clock:
+    """A clock that says what it is told: the time of the event being replayed."""
+
+    __slots__ = ("now",)
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass(slots=True)
+class _Loaded:
+    row: Row[Any]
+    game: Game
+    clock: _Clock
+
+
+def _apply(game: Game, kind: str, move: str | None) -> None:
+    if kind == "move":
+        if move is None:
+            raise ValueError("a move event without its move")
+        game.play(move)
+    elif kind == "undo":
+        game.undo()
+    elif kind == "redo":
+        game.redo()
+    elif kind == "restart":
+        game.restart()
+    else:
+        raise ValueError(f"unknown event kind {kind!r}")
+
+
+def rebuild(
+    game_id: str,
+    number: int,
+    ranked: bool,
+    created_at: float,
+    events: Sequence[tuple[str, str | None, float]],
+) -> tuple[Game, _Clock]:
+    """The game after replaying ``events`` (kind, move, time), with the server's times.
+
+    The deal starts at ``created_at``; a winning move stops the clock at its own time.
+
+    >>> g, clock = rebuild("klondike", 24, False, 100.0, [("move", "s", 103.5)])
+    >>> clock.now = 110.0
+    >>> g.moves, g.elapsed
+    ([Move.parse('s')], 10.0)
+    """
+    clock = _Clock(created_at)
+    game = new_game(game_id, number, clock=clock, undo=not ranked)
+    for kind, move, at in events:
+        clock.now = at
+        _apply(game, kind, move)
+    return game, clock
+
+
+#: a play with the user of the asking session, if that session is live: one query for both
+_PLAY_AND_SESSION = (
+    select(plays, sessions.c.user_id.label("session_user"))
+    .outerjoin(
+        sessions,
+        and_(
+            sessions.c.token_hash == bindparam("token_hash"),
+            sessions.c.expires_at > bindparam("now"),
+        ),
+    )
+    .where(plays.c.id == bindparam("play_id"))
+)
+
+
+def _load(
+    conn: Connection, cache: VersionedCache[Any], play_id: str, client: Client, now: float
+) -> _Loaded:
+    """The play's row and its game now, for its owner; the game is the caller's until it is
+    put back in the cache."""
+    if not PLAY_ID.fullmatch(play_id):
+        raise ApiError(404, "not_found", "no play has this id")
+    token_hash = hash_token(client.token) if client.token else ""
+    row = conn.execute(
+        _PLAY_AND_SESSION, {"token_hash": token_hash, "now": now, "play_id": play_id}
+    ).first()
+    if row is None:
+        raise ApiError(404, "not_found", "no play has this id")
+    if row.session_user is None or row.session_user != row.user_id:
+        raise ApiError(403, "forbidden", "this play belongs to another player")
+    # Replaying is needed only when this process has not the game at this seq already.
+    cached: tuple[Game, _Clock] | None = cache.take(play_id, row.seq)
+    if cached is not None:
+        game, clock = cached
+    else:
+        events = conn.execute(
+            select(play_events.c.kind, play_events.c.move, play_events.c.at)
+            # The events up to the row's seq: later ones (committed since, under READ
+            # COMMITTED) belong to another request's answer.
+            .where(play_events.c.play_id == play_id, play_events.c.seq <= row.seq)
+            .order_by(play_events.c.seq)
+        ).all()
+        if len(events) != row.seq:
+            raise RuntimeError(f"play {play_id}: {len(events)} events stored, seq is {row.seq}")
+        game, clock = rebuild(
+            row.game_id,
+            int(row.number),
+            row.ranked,
+            row.created_at,
+            [(e.kind, e.move, e.at) for e in events],
+        )
+    # The wall clock may step back; the play's clock does not.
+    clock.now = max(now, clock.now, row.updated_at)
+    return _Loaded(row, game, clock)
+
+
+def _safe_reason(game: Game, reason: str) -> str:
+    """The engine's reason, unless it names a card the player cannot see."""
+    visible = {str(c) for p in game.view().piles for c in p.cards if c is not None}
+    if any(token not in visible for token in _CARD_TOKEN.findall(reason)):
+        return "that move is not possible now"
+    return reason
+
+
+def play_json(play_id: str, ranked: bool, game: Game, over: bool | None = None) -> dict[str, Any]:
+    """A play as the API sends it: only what the player may see.
+
+    ``over`` is ``game.is_over()`` when the caller knows it already.
+    """
+    view = game.view().to_json()
+    won = game.is_won()
+    if over is None:
+        over = game.is_over()
+    moves = game.moves
+    scored = game.rules.scored
+    return {
+        "id": play_id,
+        "game": game.id,
+        "name": game.rules.name,
+        "number": game.number,
+        "ranked": ranked,
+        "n": len(moves),
+        "piles": view["piles"],
+        "legal_moves": [] if over else [str(m) for m in game.legal_moves],
+        "score": game.score,
+        "time_bonus": game.time_bonus if scored else None,
+        "elapsed": round(game.elapsed, 3),
+        "won": won,
+        "over": over,
+        "can_undo": game.can_undo,
+        "can_redo": game.can_redo,
+        "redeals_left": view["redeals_left"],
+        "last": str(moves[-1]) if moves else None,
+    }
+
+
+# -- service ---------------------------------------------------------------------
+
+
+def create_play(
+    db: Database, client: Client, game_id: str, number: int | None, ranked: bool
+) -> tuple[dict[str, Any], str | None]:
+    """Deal a new play for the request's player (a guest if need be).
+
+    Returns the play and the new guest's session token, if one was made.
+    """
+    try:
+        rules = get_rules(game_id)
+    except UnknownGameError:
+        raise ApiError(404, "unknown_game", f"there is no game {game_id!r}") from None
+    if number is None:
+        number = secrets.randbelow(RANDOM_NUMBERS) + 1
+    elif not 0 <= number <= MAX_NUMBER:
+        raise ApiError(400, "bad_number", f"a deal number runs from 0 to {MAX_NUMBER}")
+    now = client.now()
+    play_id = secrets.token_hex(16)
+    with db.write() as conn:
+        user, token = user_for_write(conn, client)
+        if ranked and user.guest:
+            raise ApiError(401, "unauthorized", "sign in to play ranked games")
+        conn.execute(
+            insert(plays).values(
+                id=play_id,
+                user_id=user.id,
+                game_id=rules.id,
+                number=str(number),
+                ranked=ranked,
+                created_at=now,
+                updated_at=now,
+                seq=0,
+                moves=0,
+                status="playing",
+            )
+        )
+    game, _clock = rebuild(rules.id, number, ranked, now, [])
+    return play_json(play_id, ranked, game), token
+
+
+def get_play(db: Database, client: Client, play_id: str) -> dict[str, Any]:
+    """The play, for its owner."""
+    cache = db.memo
+    with db.read() as conn:
+        loaded = _load(conn, cache, play_id, client, client.now())
+    result = play_json(play_id, loaded.row.ranked, loaded.game)
+    cache.put(play_id, loaded.row.seq, (loaded.game, loaded.clock))
+    return result
+
+
+def _foundation_move(game: Game, pile: str | None, card: str | None) -> str:
+    """The move a double-click makes: the card (or the pile's top card) to its foundation."""
+    if pile is not None:
+        label = pile.strip().lower()
+        if label not in game.tables.by_label:
+            raise ApiError(400, "illegal_move", f"this game has no pile {pile!r}")
+        labels = [label]
+        what = f"the top card of {label}"
+    else:
+        assert card is not None
+        try:
+            text = card_text(parse_card_index(card))
+        except InvalidCardError as e:
+            raise ApiError(400, "bad_request", str(e)) from None
+        # Only cards the player can see on top of a pile: never a face-down card.
+        labels = [p.label for p in game.view().piles if p.cards and str(p.cards[-1]) == text]
+        what = text
+    for label in labels:
+        move = game.foundation_move(label)
+        if move is not None:
+            return str(move)
+    raise ApiError(400, "illegal_move", f"no foundation takes {what} now")
+
+
+def play_action(
+    db: Database,
+    client: Client,
+    play_id: str,
+    n: int,
+    kind: str,
+    move: str | None = None,
+    pile: str | None = None,
+    card: str | None = None,
+) -> dict[str, Any]:
+    """Apply one action (``move``, ``foundation``, ``undo``, ``redo``, ``restart``) for the owner.
+
+    ``n`` is the number of moves the client has seen; a stale ``n`` is a
+    conflict. The event is committed before this returns; a refused action
+    stores nothing.
+
+    Concurrency is optimistic: the play is read and the action checked without
+    holding a lock; the write then stores the event only if no other event was
+    stored meanwhile (``UPDATE plays ... WHERE seq = <the seq read>``, and the
+    primary key on ``(play_id, seq)``). Of two submissions of the same move
+    number, one is stored and the other gets 409 ``conflict``.
+    """
+    now = client.now()
+    cache = db.memo
+    with db.read() as conn:
+        loaded = _load(conn, cache, play_id, client, now)
+    row, game = loaded.row, loaded.game
+    try:
+        stored = _act(game, row, n, kind, move, pile, card)
+    except (ApiError, _Unchanged) as e:
+        # Refused (or nothing to do): the engine left the game as it was.
+        cache.put(play_id, row.seq, (game, loaded.clock))
+        if isinstance(e, _Unchanged):
+            return play_json(play_id, row.ranked, game)
+        raise
+    event = "move" if kind == "foundation" else kind
+    over = game.is_over()
+    try:
+        _store(db, row, game, event, stored, now, over)
+    except IntegrityError:
+        raise _stored_first() from None
+    cache.put(play_id, row.seq + 1, (game, loaded.clock))
+    return play_json(play_id, row.ranked, game, over)
+
+
+class _Unchanged(Exception):
+    """The action has nothing to do (a restart at the deal)."""
+
+
+def _act(
+    game: Game,
+    row: Row[Any],
+    n: int,
+    kind: str,
+    move: str | None,
+    pile: str | None,
+    card: str | None,
+) -> str | None:
+    """Check and apply the action to ``game``; the move as played (None for the others)."""
+    if kind in ("undo", "redo", "restart") and row.ranked:
+        raise ApiError(403, "forbidden", f"a ranked game has no {kind}")
+    current = game.state.history_length
+    if n != current:
+        raise ApiError(
+            409, "conflict", f"the play has moved on: it is at move {current}, not {n}; reload it"
+        )
+    if kind in ("move", "foundation") and game.is_over():
+        if game.is_won():
+            raise ApiError(409, "game_over", "the game is won: no more moves")
+        raise ApiError(409, "game_over", "no move is left: the game is over")
+    try:
+        if kind == "foundation":
+            return str(game.play(_foundation_move(game, pile, card)))
+        if kind == "move":
+            assert move is not None
+            return str(game.play(move))
+        if kind == "undo":
+            game.undo()
+        elif kind == "redo":
+            game.redo()
+        elif kind == "restart":
+            if not game.can_undo:
+                raise _Unchanged
+            game.restart()
+        else:
+            raise ValueError(f"unknown action {kind!r}")
+    except InvalidMoveError as e:
+        raise ApiError(400, "bad_request", str(e)) from None
+    except IllegalMoveError as e:
+        raise ApiError(400, "illegal_move", f"{e.move}: {_safe_reason(game, e.reason)}") from None
+    return None
+
+
+def _stored_first() -> ApiError:
+    return ApiError(409, "conflict", "another move was stored first: reload the play")
+
+
+def _store(
+    db: Database,
+    row: Row[Any],
+    game: Game,
+    kind: str,
+    move: str | None,
+    now: float,
+    over: bool,
+) -> None:
+    """Append the event, if the play still is where it was read (else 409 ``conflict``).
+
+    The play row's ``seq`` moves on and the event is inserted in one transaction:
+    on SQLite two statements under the write lock; on PostgreSQL one statement
+    (an ``UPDATE ... RETURNING`` feeding the ``INSERT``), atomic by itself, so a
+    move costs one round trip to write. A concurrent request that advanced the
+    play first makes the ``UPDATE`` match nothing, and so the insert too.
+    """
+    seq = row.seq + 1
+    values: dict[str, Any] = {
+        "seq": seq,
+        "moves": game.state.history_length,
+        "updated_at": now,
+    }
+    if game.is_won() and row.won_at is None:
+        values.update(
+            status="won",
+            won_at=game.won_at,
+            win_elapsed=game.elapsed,
+            win_score=game.score,
+            win_moves=game.state.history_length,
+        )
+    elif row.status != "won":
+        values["status"] = "over" if over else "playing"
+    advance = update(plays).where(plays.c.id == row.id, plays.c.seq == row.seq).values(**values)
+    event = {"play_id": row.id, "seq": seq, "kind": kind, "move": move, "at": now}
+    if db.is_sqlite:
+        with db.write() as conn:
+            if conn.execute(advance).rowcount != 1:
+                raise _stored_first()
+            conn.execute(insert(play_events).values(**event))
+        return
+    advanced = advance.returning(plays.c.id).cte("advanced")
+    columns = [play_events.c[name] for name in event if name != "play_id"]
+    statement = insert(play_events).from_select(
+        ["play_id", *(c.name for c in columns)],
+        select(
+            advanced.c.id,
+            *(literal(event[c.name], c.type).label(c.name) for c in columns),
+        ),
+    )
+    with db.statement() as conn:
+        # RETURNING says whether a row went in (rowcount is not reliable for INSERT ... SELECT).
+        if conn.execute(statement.returning(play_events.c.seq)).first() is None:
+            raise _stored_first()
+
+
+# -- routes ----------------------------------------------------------------------
+
+
+class NewPlay(BaseModel):
+    """The body of ``POST /api/games/{game_id}/play``."""
+
+    model_config = ConfigDict(strict=True)
+
+    number: int | None = None
+    ranked: bool = False
+
+
+class _Seen(BaseModel):
+    model_config = ConfigDict(strict=True)
+
+    #: moves the client has seen (the play's ``n``)
+    n: int = Field(ge=0)
+
+
+class MoveBody(_Seen):
+    """The body of ``POST /api/plays/{id}/moves``."""
+
+    move: str = Field(min_length=1, max_length=64)
+
+
+class FoundationBody(_Seen):
+    """The body of ``POST /api/plays/{id}/foundation``: a pile label or a card."""
+
+    pile: str | None = Field(default=None, min_length=1, max_length=8)
+    card: str | None = Field(default=None, min_length=1, max_length=8)
+
+
+router = APIRouter()
+
+
+@router.get("/games")
+def list_games() -> Any:
+    """Every game, in the registry's order."""
+    return [
+        {"id": r.id, "name": r.name, "decks": r.decks, "rules_text": r.rules_text}
+        for r in GAMES.values()
+    ]
+
+
+@router.post("/games/{game_id}/play", status_code=201)
+def post_play(
+    game_id: str,
+    db: DbDep,
+    client: ClientDep,
+    body: Annotated[NewPlay | None, Body()] = None,
+) -> Response:
+    """Deal a new play (a random number when ``number`` is null)."""
+    body = body or NewPlay()
+    play, token = create_play(db, client, game_id, body.number, body.ranked)
+    response = json_response(play, 201)
+    if token is not None:
+        set_session_cookie(response, token, client)
+    return response
+
+
+@router.get("/plays/{play_id}")
+def read_play(play_id: str, db: DbDep, client: ClientDep) -> Response:
+    """The play as its owner sees it."""
+    return json_response(get_play(db, client, play_id))
+
+
+@router.post("/plays/{play_id}/moves")
+def post_move(play_id: str, body: MoveBody, db: DbDep, client: ClientDep) -> Response:
+    """Play a move in the notation (``c3 f``, ``w c5``, ``c1 c4 3``, ``s``, ``t``)."""
+    return json_response(play_action(db, client, play_id, body.n, "move", move=body.move))
+
+
+@router.post("/plays/{play_id}/foundation")
+def post_foundation(play_id: str, body: FoundationBody, db: DbDep, client: ClientDep) -> Response:
+    """Send a card (or a pile's top card) to the foundation that takes it."""
+    if (body.pile is None) == (body.card is None):
+        raise ApiError(422, "bad_request", "send either pile or card")
+    return json_response(
+        play_action(db, client, play_id, body.n, "foundation", pile=body.pile, card=body.card)
+    )
+
+
+@router.post("/plays/{play_id}/undo")
+def post_undo(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
+    """Take back the last move (casual games)."""
+    return json_response(play_action(db, client, play_id, body.n, "undo"))
+
+
+@router.post("/plays/{play_id}/redo")
+def post_redo(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
+    """Play again the last move taken back (casual games)."""
+    return json_response(play_action(db, client, play_id, body.n, "redo"))
+
+
+@router.post("/plays/{play_id}/restart")
+def post_restart(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
+    """The same deal from the start (casual games); the moves can be redone."""
+    return json_response(play_action(db, client, play_id, body.n, "restart"))

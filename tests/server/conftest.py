@@ -1,0 +1,193 @@
+"""Fixtures for the server's API tests: a fresh database for every test, on SQLite and PostgreSQL.
+
+Every test that uses ``database_url`` (directly or through ``app`` / ``api``) runs
+twice: on an SQLite file of its own, and on PostgreSQL in a schema of its own.
+The PostgreSQL server is the one at ``PATIENCEKIT_TEST_POSTGRES_URL`` (``.ci/run``
+installs and starts one). Without it those variants FAIL, so that a CI that
+forgot PostgreSQL cannot pass; set ``PATIENCEKIT_ALLOW_NO_POSTGRES=1`` to skip
+them on a machine without PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server extra is not installed")
+
+# Starlette's TestClient still works with httpx; silence its notice about httpx2.
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+from fastapi import FastAPI  # noqa: E402
+from fastapi.testclient import TestClient  # noqa: E402
+from sqlalchemy import create_engine  # noqa: E402
+from sqlalchemy.engine import make_url  # noqa: E402
+
+from patiencekit.server.app import create_app  # noqa: E402
+from patiencekit.server.config import Settings, normalize_database_url  # noqa: E402
+
+PG_ENV = "PATIENCEKIT_TEST_POSTGRES_URL"
+ALLOW_ENV = "PATIENCEKIT_ALLOW_NO_POSTGRES"
+SECRET = "test-secret-key-0123456789abcdef"
+#: the fake clock's start: 2023-11-14
+T0 = 1_700_000_000.0
+
+
+class FakeClock:
+    """The server's clock in tests: it moves only when told."""
+
+    def __init__(self, now: float = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def postgres_admin_url() -> str:
+    """The PostgreSQL to test against; fails (or skips, when allowed) without one."""
+    url = os.environ.get(PG_ENV, "")
+    if not url:
+        message = (
+            f"{PG_ENV} is not set: the server tests must also run against PostgreSQL "
+            f"(set {ALLOW_ENV}=1 to skip them on a machine without one)"
+        )
+        if os.environ.get(ALLOW_ENV) == "1":
+            pytest.skip(message)
+        pytest.fail(message)
+    return normalize_database_url(url)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest) -> str:
+    """Which database the test runs on."""
+    return str(request.param)
+
+
+@pytest.fixture
+def database_url(backend: str, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database: an SQLite file, or a new PostgreSQL schema (dropped after)."""
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'data' / 'patiencekit.sqlite3'}"
+        return
+    admin = postgres_admin_url()
+    schema = "pk_test_" + secrets.token_hex(6)
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    url = make_url(admin).update_query_dict({"options": f"-csearch_path={schema}"})
+    try:
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with engine.connect() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+        engine.dispose()
+
+
+@pytest.fixture
+def settings(database_url: str, tmp_path: Path) -> Settings:
+    return Settings(
+        env="test", secret_key=SECRET, data_dir=tmp_path / "data", database_url=database_url
+    )
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def app(settings: Settings, clock: FakeClock) -> Iterator[FastAPI]:
+    application = create_app(settings, clock=clock)
+    yield application
+    application.state.db.dispose()
+
+
+class Api:
+    """A browser talking to the API: keeps its cookies and repeats the CSRF token."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.csrf: str | None = None
+
+    def session(self) -> dict[str, Any]:
+        r = self.client.get("/api/session")
+        assert r.status_code == 200, r.text
+        body: dict[str, Any] = r.json()
+        self.csrf = body["csrf"]
+        return body
+
+    def headers(self) -> dict[str, str]:
+        if self.csrf is None:
+            self.session()
+        assert self.csrf is not None
+        return {"X-CSRF-Token": self.csrf}
+
+    def get(self, path: str) -> Any:
+        return self.client.get(path)
+
+    def post(self, path: str, body: Any = None, **kwargs: Any) -> Any:
+        headers = {**self.headers(), **kwargs.pop("headers", {})}
+        if body is None and "content" not in kwargs:
+            return self.client.post(path, headers=headers, **kwargs)
+        if "content" in kwargs:
+            return self.client.post(path, headers=headers, **kwargs)
+        return self.client.post(path, json=body, headers=headers, **kwargs)
+
+    def new_play(
+        self, game: str = "klondike", number: int | None = 24, ranked: bool = False
+    ) -> dict[str, Any]:
+        r = self.post(f"/api/games/{game}/play", {"number": number, "ranked": ranked})
+        assert r.status_code == 201, r.text
+        play: dict[str, Any] = r.json()
+        return play
+
+    def move(self, play: dict[str, Any], move: str) -> Any:
+        return self.post(f"/api/plays/{play['id']}/moves", {"move": move, "n": play["n"]})
+
+    def play_ok(self, play: dict[str, Any], move: str) -> dict[str, Any]:
+        r = self.move(play, move)
+        assert r.status_code == 200, r.text
+        result: dict[str, Any] = r.json()
+        return result
+
+    def signup(self, name: str, password: str = "correct horse") -> Any:
+        return self.post("/api/auth/signup", {"name": name, "password": password})
+
+
+@pytest.fixture
+def make_api(app: FastAPI) -> Iterator[Any]:
+    """Browsers: ``make_api()`` (optionally ``make_api(base_url=..., cookies=...)``).
+
+    Each keeps one event loop for all its requests (a ``with TestClient``), which
+    makes a test's hundreds of requests several times faster.
+    """
+    with contextlib.ExitStack() as stack:
+
+        def make(**kwargs: Any) -> Api:
+            return Api(stack.enter_context(TestClient(app, **kwargs)))
+
+        yield make
+
+
+@pytest.fixture
+def api(make_api: Any) -> Api:
+    """A browser."""
+    result: Api = make_api()
+    return result
+
+
+@pytest.fixture
+def other_api(make_api: Any) -> Api:
+    """Another browser (its own cookies) on the same server."""
+    result: Api = make_api()
+    return result

@@ -252,7 +252,8 @@ class State:
                 )
             for slot, dp in zip(slots, dealt_piles, strict=False):
                 piles[slot] = [c % 52 for c in dp.cards]
-                down[slot] = dp.face_down
+                # stock cards are hidden by their pile's kind; down counts column cards only
+                down[slot] = 0 if kind is PileKind.STOCK else dp.face_down
         total = sum(len(p) for p in piles)
         if total != rules.card_count:
             raise ValueError(f"{rules.id}: the deal places {total} of {rules.card_count} cards")

@@ -1,0 +1,248 @@
+"""The solver: verdicts on known deals, solutions that replay to a win, hand-made
+unsolvable positions, hints from the player's view only, auto-complete, ``solve --json``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import patiencekit
+from family_positions import position
+from patiencekit import GAMES, Game, new_game
+from patiencekit.cli import app
+from patiencekit.solver import Budget, SolveResult, autocomplete, hint, solve
+from patiencekit.state import State
+from positions import deck_except, set_position
+
+VERDICTS = json.loads((Path(__file__).parent / "data" / "solver_verdicts.json").read_text())
+
+
+def replays_to_a_win(game_id: str, number: int, result: SolveResult) -> None:
+    game = new_game(game_id, number)
+    for move in result.moves:
+        game.play(move)
+    assert game.is_won(), f"{game_id} #{number}: the solution does not win"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "number"),
+    [(g, n) for g, v in VERDICTS.items() for n in v["solved"]],
+)
+def test_solvable_deal_is_solved_and_the_solution_replays_to_a_win(
+    game_id: str, number: int
+) -> None:
+    result = solve(game_id, number, max_seconds=20)
+    assert result.outcome == "solved", result
+    assert result.states > 0 and result.seconds >= 0
+    replays_to_a_win(game_id, number, result)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "number"),
+    [(g, n) for g, v in VERDICTS.items() for n in v["unsolvable"]],
+)
+def test_unsolvable_deal_is_proved_unsolvable(game_id: str, number: int) -> None:
+    result = solve(game_id, number, max_seconds=20)
+    assert result.outcome == "unsolvable", result
+    assert result.moves == () and result.limit is None
+
+
+def test_every_game_has_verdict_data() -> None:
+    assert set(VERDICTS) == set(GAMES)
+
+
+def test_golden_wins_are_found_again_from_their_deals() -> None:
+    """Where the golden transcripts say a deal is winnable, the solver finds a win too
+    (or runs out of its small budget, never says 'unsolvable')."""
+    golden = Path(__file__).parent / "data" / "golden"
+    for path in sorted(golden.glob("*.json")):
+        record = json.loads(path.read_text())
+        result = solve(record["game"], record["number"], max_seconds=3)
+        assert result.outcome != "unsolvable", (path.name, result)
+        if result.outcome == "solved":
+            replays_to_a_win(record["game"], record["number"], result)
+
+
+# -- tiny hand-made positions whose unsolvability is obvious --------------------------
+
+STUCK_KLONDIKE = {
+    # seven black tops that take nothing, the aces and low red cards under them
+    "c1": "<AC> 2C",
+    "c2": "<AS> 2S",
+    "c3": "<AH> <2H> 3C",
+    "c4": "<AD> <2D> 3S",
+    "c5": "<3H> 4C",
+    "c6": "<3D> 4S",
+    "c7": "<4H> <4D> 5C",
+}
+
+
+def _stuck_klondike(game_id: str = "klondike") -> Game:
+    """Every other card in the stock: none of them fits anywhere, the aces are buried."""
+    game = new_game(game_id, 1)
+    rest = deck_except(game_id, *STUCK_KLONDIKE.values())
+    set_position(game, {**STUCK_KLONDIKE, "s": rest})
+    return game
+
+
+def _no_move_positions() -> dict[str, Game]:
+    """A position per game with cards left to place and no move at all."""
+    out: dict[str, Game] = {}
+    out["klondike-draw1"] = _stuck_klondike("klondike-draw1")
+    out["patiencemax"] = position(
+        "patiencemax", {"c1": "3C", "c2": "3S", "h1": "9D", "h2": "9H", "h3": "JD", "h4": "JH"}
+    )
+    out["patiencemax-all-to-piles"] = position(
+        "patiencemax-all-to-piles", {"c1": "3C", "h1": "9D", "h2": "9H", "h3": "JD", "h4": "JH"}
+    )
+    for gid in ("patriarchs", "picture-patience", "odd-and-even"):
+        used = 0 if gid == "picture-patience" else 1
+        out[gid] = position(gid, {"w": "4C 3C", "r1": "9D"}, redeals=used)
+    out["royal-cotillion"] = position("royal-cotillion", {"c1": "9S 8S", "w": "4C", "r1": "9D"})
+    out["contradance"] = position("contradance", {"w": "9D"}, redeals=1)
+    out["captured-queens"] = position("captured-queens", {"w": "4C 3C"}, redeals=2)
+    out["senior-wrangler"] = position("senior-wrangler", {"p1": "3C 2C"}, redeals=8)
+    return out
+
+
+def test_stuck_klondike_position_is_proved_unsolvable_quickly() -> None:
+    game = _stuck_klondike()
+    result = solve(game, budget=Budget(seconds=10))
+    assert result.outcome == "unsolvable"
+    assert result.seconds < 10
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "klondike"])
+def test_hand_made_dead_position_is_proved_unsolvable(game_id: str) -> None:
+    game = _no_move_positions()[game_id]
+    assert not game.is_won()
+    result = solve(game, budget=Budget(seconds=5))
+    assert result.outcome == "unsolvable", result
+    assert result.seconds < 5
+
+
+# -- limits ------------------------------------------------------------------------------
+
+
+def test_a_tiny_state_budget_gives_a_limit_outcome_naming_it() -> None:
+    # Klondike draw 3 #12 needs a long search (see the verdict data): 50 positions are not
+    # enough to decide it.
+    result = solve("klondike", 12, budget=Budget(seconds=30, states=50))
+    assert result.outcome == "limit" and result.limit == "states"
+    assert result.moves == ()
+
+
+def test_a_tiny_time_budget_gives_a_limit_outcome_naming_it() -> None:
+    result = solve("picture-patience", 1, budget=Budget(seconds=0.05))
+    assert result.outcome == "limit" and result.limit == "time"
+
+
+# -- hints from the player's view ----------------------------------------------------------
+
+
+def _same_view_other_hidden_cards() -> tuple[Game, Game]:
+    """Two Klondike games that differ only in their face-down cards (two of them swapped)."""
+    a = new_game("klondike", 24)
+    b = new_game("klondike", 24)
+    t = b.tables
+    c7 = t.by_label["c7"]
+    c6 = t.by_label["c6"]
+    pile7, pile6 = b.state.piles[c7], b.state.piles[c6]
+    pile7[0], pile6[0] = pile6[0], pile7[0]  # two face-down cards trade places
+    assert a.state.piles != b.state.piles
+    assert a.view() == b.view()
+    return a, b
+
+
+def test_hint_in_player_view_ignores_the_face_down_cards() -> None:
+    a, b = _same_view_other_hidden_cards()
+    assert hint(a, seconds=1.0) == hint(b, seconds=1.0)
+
+
+def test_hint_is_a_legal_move() -> None:
+    game = new_game("klondike-draw1", 5)
+    move = hint(game, seconds=1.0)
+    assert move is not None and move in game.legal_moves
+
+
+def test_thoughtful_hint_starts_a_winning_line() -> None:
+    game = new_game("klondike-draw1", 1)
+    move = hint(game, mode="thoughtful", seconds=5)
+    assert move is not None
+    game.play(move)
+    assert solve(game, max_seconds=10).outcome == "solved"
+
+
+def test_hint_is_none_when_no_move_is_left() -> None:
+    game = _no_move_positions()["captured-queens"]
+    assert hint(game, seconds=0.5) is None
+
+
+# -- auto-complete -------------------------------------------------------------------------
+
+
+def test_autocomplete_finishes_a_game_with_no_face_down_card() -> None:
+    game = new_game("klondike-draw1", 1)
+    result = solve(game, max_seconds=10)
+    # play until no card is face down, then let auto-complete finish
+    for move in result.moves:
+        if not any(game.state.down):
+            break
+        game.play(move)
+    assert not any(game.state.down) and not game.is_won()
+    played = autocomplete(game)
+    assert played is not None and game.is_won()
+
+
+def test_autocomplete_refuses_while_cards_are_face_down() -> None:
+    game = new_game("klondike-draw1", 1)
+    before = game.board_text()
+    assert autocomplete(game) is None
+    assert game.board_text() == before
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def test_solve_json_has_the_stable_shape() -> None:
+    result = CliRunner().invoke(app, ["solve", "klondike-draw1", "--number", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert list(data)[:4] == ["outcome", "moves", "states", "seconds"]
+    assert data["outcome"] == "solved"
+    game = patiencekit.new_game("klondike-draw1", 1)
+    for move in data["moves"]:
+        game.play(move)
+    assert game.is_won()
+
+
+def test_solve_reports_a_limit_in_json() -> None:
+    result = CliRunner().invoke(
+        app, ["solve", "klondike", "--number", "12", "--max-seconds", "0.2", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["outcome"] == "limit"
+
+
+def test_solve_refuses_a_bad_budget_and_an_unknown_game() -> None:
+    runner = CliRunner()
+    assert runner.invoke(app, ["solve", "klondike", "-n", "1", "--max-seconds", "0"]).exit_code == 2
+    assert runner.invoke(app, ["solve", "nope", "-n", "1"]).exit_code == 2
+
+
+def test_solver_does_not_change_the_game_it_is_given() -> None:
+    game = new_game("klondike", 3)
+    game.play("s")
+    before = game.board_text(), game.moves
+    solve(game, max_seconds=5)
+    assert (game.board_text(), game.moves) == before
+
+
+def test_engine_state_is_untouched_by_a_search() -> None:
+    state = State.deal(GAMES["patriarchs"], 5)
+    key = state.key()
+    solve(new_game("patriarchs", 5), max_seconds=1)
+    assert State.deal(GAMES["patriarchs"], 5).key() == key

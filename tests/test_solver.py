@@ -246,3 +246,40 @@ def test_engine_state_is_untouched_by_a_search() -> None:
     key = state.key()
     solve(new_game("patriarchs", 5), max_seconds=1)
     assert State.deal(GAMES["patriarchs"], 5).key() == key
+
+
+# -- winnable deals only ---------------------------------------------------------------------
+
+
+def test_winnable_deal_comes_from_the_proved_list_and_is_solved() -> None:
+    from patiencekit.games.winnable_numbers import WINNABLE
+
+    game = patiencekit.new_game("klondike-draw1", winnable=True)
+    assert game.number in WINNABLE["klondike-draw1"]
+    assert solve(game, max_seconds=20).outcome == "solved"
+
+
+def test_every_shipped_winnable_number_is_a_real_game() -> None:
+    from patiencekit.games.winnable_numbers import WINNABLE
+
+    assert set(WINNABLE) <= set(GAMES)
+    assert len(WINNABLE["klondike"]) >= 100 and len(WINNABLE["klondike-draw1"]) >= 100
+    for game_id, numbers in WINNABLE.items():
+        assert list(numbers) == sorted(set(numbers)), game_id
+
+
+def test_winnable_falls_back_to_solving_on_the_spot(monkeypatch: pytest.MonkeyPatch) -> None:
+    import patiencekit.games.winnable_numbers as shipped
+
+    monkeypatch.setitem(shipped.WINNABLE, "captured-queens", ())
+    game = patiencekit.new_game("captured-queens", winnable=True)
+    assert solve(game, max_seconds=10).outcome == "solved"
+
+
+def test_play_winnable_from_the_command_line() -> None:
+    from patiencekit.games.winnable_numbers import WINNABLE
+
+    result = CliRunner().invoke(app, ["play", "klondike", "--winnable"], input="q\n")
+    assert result.exit_code == 0, result.output
+    number = int(result.stdout.rsplit("--number", 1)[1].split()[0])
+    assert number in WINNABLE["klondike"]

@@ -21,7 +21,8 @@ from patiencekit.errors import (
     PatienceError,
     UnknownGameError,
 )
-from patiencekit.game import Game, LegalMoves, PileView, View, new_game
+from patiencekit.game import Clock, Game, LegalMoves, PileView, View
+from patiencekit.game import new_game as _new_game
 from patiencekit.games import GAMES, get_rules
 from patiencekit.notation import Move, Record, format_record, parse_record
 from patiencekit.rules import GameRules, PileKind
@@ -49,6 +50,47 @@ __all__ = [
     "get_rules",
     "new_game",
     "parse_record",
+    "winnable_number",
 ]
 
 __version__ = "0.1.0"
+
+
+def new_game(
+    game_id: str,
+    number: int | None = None,
+    *,
+    clock: Clock | None = None,
+    undo: bool = True,
+    elapsed: float = 0.0,
+    winnable: bool = False,
+) -> Game:
+    """Start game ``number`` of ``game_id`` (see :func:`patiencekit.game.new_game`).
+
+    ``winnable=True`` (with no number) deals a game the solver has proved winnable:
+    one of the shipped proved numbers (:mod:`patiencekit.games.winnable_numbers`), or,
+    for a game with none shipped, one the solver proves on the spot.
+
+    >>> g = new_game("klondike-draw1", winnable=True)
+    >>> from patiencekit.games.winnable_numbers import WINNABLE
+    >>> g.number in WINNABLE["klondike-draw1"]
+    True
+    """
+    if winnable and number is None:
+        number = winnable_number(game_id)
+    return _new_game(game_id, number, clock=clock, undo=undo, elapsed=elapsed)
+
+
+def winnable_number(game_id: str) -> int:
+    """A game number proved winnable: a random shipped one, else one solved now."""
+    import random
+
+    from patiencekit.games.winnable_numbers import WINNABLE
+
+    rules = get_rules(game_id)
+    proved = WINNABLE.get(rules.id, ())
+    if proved:
+        return random.choice(proved)
+    from patiencekit.solver import find_winnable_number  # solves on the spot
+
+    return find_winnable_number(rules.id)

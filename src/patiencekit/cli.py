@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from patiencekit import __version__, solver
+from patiencekit import __version__, solver, winnable_number
 from patiencekit.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -32,6 +32,7 @@ from patiencekit.games import GAMES, get_rules
 from patiencekit.notation import Record, format_record, parse_record
 from patiencekit.rules import GameRules
 from patiencekit.server.cli import serve
+from patiencekit.study_cli import study
 from patiencekit.tui import PlaySession, board_lines, deal_text_lines, random_number
 
 __all__ = ["ReplayError", "app", "load_game", "main", "read_record", "replay_record", "save_game"]
@@ -302,6 +303,10 @@ def play(
     no_clear: Annotated[
         bool, typer.Option("--no-clear", help="Don't clear the screen between moves.")
     ] = False,
+    winnable: Annotated[
+        bool,
+        typer.Option("--winnable", help="Deal a game the solver has proved winnable."),
+    ] = False,
 ) -> None:
     """Play a game in the terminal: type moves like 'c3 f', 'w c5', 's'; '?' lists them."""
     if load is not None:
@@ -313,7 +318,13 @@ def play(
     elif game is None:
         fail("name a game to play (see: patiencekit games), or resume one with --load FILE")
     else:
-        g = _new_game(game, random_number() if number is None else number, undo=not ranked)
+        if number is None:
+            rules = _rules(game)
+            try:
+                number = winnable_number(rules.id) if winnable else random_number()
+            except TimeoutError as e:
+                fail(str(e))
+        g = _new_game(game, number, undo=not ranked)
     console = _out()
     interactive = sys.stdin.isatty()
     if interactive:
@@ -389,6 +400,7 @@ def replay(
 
 
 app.command("serve", help="Start the web app on http://127.0.0.1:8000 (SQLite in ./data).")(serve)
+app.command("study")(study)
 
 
 def main() -> None:

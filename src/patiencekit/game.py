@@ -43,7 +43,7 @@ from patiencekit.rules import GameRules, PileKind, Turn
 from patiencekit.state import DRAW, TURN, State, Tables, tables_for
 from patiencekit.state import Move as EngineMove
 
-__all__ = ["Game", "LegalMoves", "PileView", "View", "new_game"]
+__all__ = ["Clock", "Game", "LegalMoves", "PileView", "View", "new_game"]
 
 Clock = Callable[[], float]
 

@@ -44,6 +44,7 @@ __all__ = [
     "Budget",
     "SolveResult",
     "autocomplete",
+    "find_winnable_number",
     "hint",
     "solve",
     "solve_state",
@@ -262,3 +263,23 @@ def autocomplete(game: Game, *, seconds: float = 5.0) -> list[str] | None:
     for m in result.moves:
         game.play(m)
     return list(result.moves)
+
+
+def find_winnable_number(
+    game_id: str,
+    *,
+    seconds_per_deal: float = 2.0,
+    max_seconds: float = 60.0,
+    rng: random.Random | None = None,
+) -> int:
+    """A game number the solver proves winnable now, tried at random; raises
+    :class:`TimeoutError` if none is found within ``max_seconds``."""
+    rng = rng or random.Random()
+    deadline = time.perf_counter() + max_seconds
+    while time.perf_counter() < deadline:
+        number = rng.randrange(1, 10**9)
+        left = deadline - time.perf_counter()
+        result = solve(game_id, number, budget=Budget(seconds=min(seconds_per_deal, left)))
+        if result.outcome == "solved":
+            return number
+    raise TimeoutError(f"no winnable deal of {game_id} found in {max_seconds:g} s")

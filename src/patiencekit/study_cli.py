@@ -1,0 +1,333 @@
+"""``patiencekit study``: how often can a game be won? Solve many deals and count.
+
+    patiencekit study GAME --deals N [--first M] [--max-seconds S] [--workers K]
+                           [--ray ADDRESS] [--csv FILE] [--json FILE|-] [--write-winnable]
+
+Solves game numbers M .. M+N-1 (M is 1 unless given), each within S seconds,
+on K local processes (default: one per CPU) or on a Ray cluster, with a
+progress bar on stderr (deals done, solved so far, time left), then prints a
+summary table: solved / unsolvable / limit, the win rate among the decided
+deals with its 95 % Wilson interval, the bounds when some deals were not
+decided, and time percentiles. ``--csv`` writes one row per deal; ``--json``
+writes the summary and the deals (``-`` for stdout, which then holds the JSON
+alone). ``--write-winnable`` merges the numbers proved winnable into the
+shipped list (:mod:`patiencekit.games.winnable_numbers`).
+
+Bad input (an unknown game, N < 1, ...) prints ``error: ...`` on stderr and
+exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from patiencekit import __version__
+from patiencekit.deals import MAX_GAME_NUMBER
+from patiencekit.errors import PatienceError
+from patiencekit.games import get_rules
+from patiencekit.solver import Budget
+from patiencekit.solver.study import (
+    DealResult,
+    StudyResult,
+    Summary,
+    merge_winnable,
+    run_study,
+    solver_fingerprint,
+    write_csv,
+    write_json,
+)
+
+__all__ = ["EXIT_USAGE", "WINNABLE_MODULE", "study", "study_command"]
+
+#: exit status for any error in the input
+EXIT_USAGE = 2
+
+#: the shipped list that ``--write-winnable`` extends
+WINNABLE_MODULE = Path(__file__).resolve().parent / "games" / "winnable_numbers.py"
+
+DEFAULT_SECONDS = 10.0
+DEFAULT_MEMORY_MB = 1024
+
+
+def _fail(message: str) -> NoReturn:
+    Console(stderr=True, highlight=False).print(
+        Text(f"error: {message}", style="red"), soft_wrap=True
+    )
+    raise typer.Exit(EXIT_USAGE)
+
+
+def _fmt_seconds(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value * 1000:.0f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def _load_average() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):  # not on every platform
+        return None
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def study_command(
+    game: str,
+    *,
+    deals: int,
+    first: int = 1,
+    max_seconds: float = DEFAULT_SECONDS,
+    max_states: int | None = None,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+    workers: int | None = None,
+    ray: str | None = None,
+) -> str:
+    """The canonical command line of a study (what is kept with its results)."""
+    parts = ["patiencekit", "study", game, "--deals", str(deals), "--first", str(first)]
+    parts += ["--max-seconds", f"{max_seconds:g}"]
+    if max_states is not None:
+        parts += ["--max-states", str(max_states)]
+    if memory_mb != DEFAULT_MEMORY_MB:
+        parts += ["--memory-mb", str(memory_mb)]
+    if ray is not None:
+        parts += ["--ray", ray]
+    if workers is not None:
+        parts += ["--workers", str(workers)]
+    return shlex.join(parts)
+
+
+def summary_table(result: StudyResult) -> Table:
+    """The summary of a study as a Rich table."""
+    s: Summary = result.summary
+    numbers = [d.number for d in result.deals]
+    table = Table(title=f"{result.game}: {s.total} deals", show_header=False, title_justify="left")
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_row("game numbers", f"{min(numbers)} .. {max(numbers)}" if numbers else "-")
+    table.add_row(
+        "budget per deal",
+        f"{result.budget.seconds:g} s"
+        + (f", {result.budget.states} states" if result.budget.states else "")
+        + (f", {result.budget.memory_mb} MiB" if result.budget.memory_mb else ""),
+    )
+    table.add_row("solved", str(s.solved))
+    table.add_row("unsolvable (proved)", str(s.unsolvable))
+    limits = ", ".join(f"{k} {v}" for k, v in sorted(s.limits.items()))
+    table.add_row("limit (undecided)", f"{s.limit}" + (f" ({limits})" if limits else ""))
+    if s.win_rate is not None and s.win_rate_ci is not None:
+        lo, hi = s.win_rate_ci
+        table.add_row(
+            "win rate among decided",
+            f"{_pct(s.win_rate)} (95% CI {_pct(lo)} .. {_pct(hi)}, {s.decided} deals)",
+        )
+    else:
+        table.add_row("win rate among decided", "- (no deal decided)")
+    if s.bounds is not None and s.limit:
+        table.add_row(
+            "win rate bounds",
+            f"{_pct(s.bounds[0])} .. {_pct(s.bounds[1])} "
+            "(no undecided deal winnable .. all of them)",
+        )
+    t = s.seconds
+    table.add_row(
+        "time p50 / p90 / p99 / max",
+        " / ".join(_fmt_seconds(t[k]) for k in ("p50", "p90", "p99", "max")),
+    )
+    table.add_row(
+        "wall time",
+        f"{result.wall_seconds:.1f} s on {result.workers} {result.backend} worker(s)",
+    )
+    if s.replay_failures:
+        table.add_row(
+            Text("replay failures", style="red"),
+            Text(f"{s.replay_failures} solutions did not replay to a win", style="red"),
+        )
+    return table
+
+
+def study(
+    game: Annotated[str, typer.Argument(help="The game id (see `patiencekit games`).")],
+    deals: Annotated[
+        int, typer.Option("--deals", "-d", help="How many deals (game numbers) to solve.")
+    ],
+    first: Annotated[int, typer.Option("--first", help="The first game number.")] = 1,
+    max_seconds: Annotated[
+        float, typer.Option("--max-seconds", help="Time budget per deal, in seconds.")
+    ] = DEFAULT_SECONDS,
+    max_states: Annotated[
+        int | None,
+        typer.Option("--max-states", help="Positions budget per deal.", show_default=False),
+    ] = None,
+    memory_mb: Annotated[
+        int, typer.Option("--memory-mb", help="Peak memory budget per deal, in MiB.")
+    ] = DEFAULT_MEMORY_MB,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers", "-w", help="Local processes (default: one per CPU).", show_default=False
+        ),
+    ] = None,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Run on a Ray cluster (e.g. auto, ray://host:10001, or local).",
+            show_default=False,
+        ),
+    ] = None,
+    csv_path: Annotated[
+        Path | None,
+        typer.Option("--csv", metavar="FILE", help="Write one CSV row per deal.", dir_okay=False),
+    ] = None,
+    json_out: Annotated[
+        str | None,
+        typer.Option("--json", metavar="FILE|-", help="Write summary and deals as JSON."),
+    ] = None,
+    write_winnable: Annotated[
+        bool,
+        typer.Option(
+            "--write-winnable", help="Merge the proved-winnable numbers into the shipped list."
+        ),
+    ] = False,
+    winnable_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--winnable-file",
+            metavar="FILE",
+            help="The module --write-winnable extends (default: the shipped one).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Solve many deals of a game: win rate with a 95% interval, time percentiles, CSV/JSON."""
+    try:
+        rules = get_rules(game)
+    except PatienceError as e:
+        _fail(str(e))
+    if deals < 1:
+        _fail(f"--deals must be at least 1; got {deals}.")
+    if first < 0 or first + deals - 1 > MAX_GAME_NUMBER:
+        _fail(f"game numbers must be from 0 to {MAX_GAME_NUMBER}; --first is {first}.")
+    if not max_seconds > 0:
+        _fail(f"--max-seconds must be more than 0; got {max_seconds}.")
+    if max_states is not None and max_states < 1:
+        _fail(f"--max-states must be at least 1; got {max_states}.")
+    if memory_mb < 1:
+        _fail(f"--memory-mb must be at least 1; got {memory_mb}.")
+    if workers is not None and workers < 1:
+        _fail(f"--workers must be at least 1; got {workers}.")
+    to_stdout = json_out == "-"
+    out = Console(stderr=to_stdout, highlight=False)
+    err = Console(stderr=True, highlight=False)
+    budget = Budget(seconds=max_seconds, states=max_states, memory_mb=memory_mb)
+    command = study_command(
+        rules.id,
+        deals=deals,
+        first=first,
+        max_seconds=max_seconds,
+        max_states=max_states,
+        memory_mb=memory_mb,
+        workers=workers,
+        ray=ray_address,
+    )
+    load_before = _load_average()
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("solved {task.fields[solved]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=False) as bar:
+        task: TaskID = bar.add_task(rules.id, total=deals, solved=0)
+        solved = done = 0
+        # without a terminal the bar is not drawn: a plain line every tenth of the deals
+        step = 0 if err.is_terminal else max(1, deals // 10)
+
+        def advance(deal: DealResult) -> None:
+            nonlocal solved, done
+            solved += deal.outcome == "solved"
+            done += 1
+            bar.update(task, advance=1, solved=solved)
+            if step and (done % step == 0 or done == deals):
+                elapsed = bar.tasks[0].elapsed or 0.0
+                err.print(f"{rules.id}: {done}/{deals} deals, {solved} solved, {elapsed:.0f} s")
+
+        try:
+            result = run_study(
+                rules.id,
+                range(first, first + deals),
+                budget,
+                workers=workers,
+                ray_address=ray_address,
+                progress=advance,
+                # a progress bar runs a thread: never fork under it
+                start_method="spawn",
+            )
+        except (RuntimeError, ValueError) as e:
+            _fail(str(e))
+    meta = {
+        "command": command,
+        "patiencekit": __version__,
+        "solver": solver_fingerprint(),
+        "python": sys.version.split()[0],
+        "cpus": os.cpu_count(),
+        # times and time limits depend on how busy the machine was: 1-minute load averages
+        "load_average": {"start": load_before, "end": _load_average()},
+    }
+    result = replace(result, meta=meta)
+    out.print(summary_table(result))
+    s = result.summary
+    if s.limit and s.bounds is not None:
+        out.print(
+            Text(
+                f"{s.limit} of {s.total} deals ran into the limit: the win rate is only known "
+                f"to lie between {_pct(s.bounds[0])} and {_pct(s.bounds[1])}.",
+                style="yellow",
+            ),
+            soft_wrap=True,
+        )
+    if csv_path is not None:
+        write_csv(result, csv_path)
+        err.print(f"wrote {len(result.deals)} rows to {csv_path}")
+    if json_out is not None:
+        if to_stdout:
+            sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+        else:
+            write_json(result, json_out)
+            err.print(f"wrote the study to {json_out}")
+    if write_winnable:
+        target = winnable_file or WINNABLE_MODULE
+        date = result.started[:10]
+        try:
+            added, now = merge_winnable(
+                target, rules.id, result.winnable, f"{date}: {command} --write-winnable"
+            )
+        except (OSError, ValueError) as e:
+            _fail(f"cannot update {target}: {e}")
+        err.print(f"{os.fspath(target)}: {added} new winnable numbers for {rules.id}, {now} in all")

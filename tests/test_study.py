@@ -1,0 +1,536 @@
+"""The study tool: statistics on fixed results, CSV/JSON round trips, tiny real studies
+(local pool, in-process, Ray), the ``study`` command, and the shipped winnable list."""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+import patiencekit
+from patiencekit.errors import UnknownGameError
+from patiencekit.games import GAMES
+from patiencekit.solver import Budget
+from patiencekit.solver import study as study_mod
+from patiencekit.solver.study import (
+    DealResult,
+    StudyResult,
+    deals_from_csv,
+    deals_to_csv,
+    merge_winnable,
+    percentile,
+    read_csv,
+    read_winnable_module,
+    run_study,
+    study_from_json,
+    summarize,
+    time_percentiles,
+    wilson_interval,
+    win_rate_bounds,
+    winnable_module_text,
+    write_csv,
+    write_json,
+)
+from patiencekit.study_cli import study
+
+# -- a fixed set of small results -------------------------------------------------------
+
+FIXED = [
+    DealResult(
+        1,
+        "solved",
+        seconds=0.5,
+        states=100,
+        unique_states=90,
+        depth=80,
+        moves=120,
+        replayed=True,
+        game="klondike",
+    ),
+    DealResult(
+        2,
+        "solved",
+        seconds=1.0,
+        states=200,
+        unique_states=150,
+        depth=99,
+        moves=130,
+        replayed=True,
+        game="klondike",
+    ),
+    DealResult(
+        3, "unsolvable", seconds=0.2, states=50, unique_states=50, depth=20, game="klondike"
+    ),
+    DealResult(
+        4,
+        "limit",
+        limit="time",
+        seconds=5.0,
+        states=9000,
+        unique_states=8000,
+        depth=300,
+        game="klondike",
+    ),
+    DealResult(
+        5,
+        "solved",
+        seconds=0.1,
+        states=10,
+        unique_states=10,
+        depth=9,
+        moves=110,
+        replayed=True,
+        game="klondike",
+    ),
+    DealResult(
+        6, "unsolvable", seconds=2.0, states=700, unique_states=600, depth=40, game="klondike"
+    ),
+    DealResult(
+        7,
+        "solved",
+        seconds=0.3,
+        states=30,
+        unique_states=30,
+        depth=29,
+        moves=101,
+        replayed=True,
+        game="klondike",
+    ),
+    DealResult(
+        8,
+        "limit",
+        limit="memory",
+        seconds=3.0,
+        states=5000,
+        unique_states=4000,
+        depth=200,
+        game="klondike",
+    ),
+    DealResult(
+        9,
+        "solved",
+        seconds=0.05,
+        states=5,
+        unique_states=5,
+        depth=4,
+        moves=99,
+        replayed=True,
+        game="klondike",
+    ),
+    # the solver said solved but its line did not replay: counted, flagged, never "winnable"
+    DealResult(
+        10,
+        "solved",
+        seconds=0.7,
+        states=70,
+        unique_states=70,
+        depth=60,
+        moves=140,
+        replayed=False,
+        game="klondike",
+    ),
+]
+
+
+def hand_wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson's interval in its textbook form (2nk + z^2 +- z sqrt(z^2 + 4k(n-k)/n)) / 2(n + z^2),
+    written independently of the module's arrangement."""
+    root = z * math.sqrt(z * z + 4 * k * (n - k) / n)
+    return ((2 * k + z * z - root) / (2 * (n + z * z)), (2 * k + z * z + root) / (2 * (n + z * z)))
+
+
+def test_counts_and_rates_of_the_fixed_results():
+    s = summarize(FIXED)
+    assert (s.total, s.solved, s.unsolvable, s.limit, s.decided) == (10, 6, 2, 2, 8)
+    assert s.limits == {"time": 1, "memory": 1}
+    assert s.win_rate == 0.75
+    assert s.bounds == (0.6, 0.8)
+    assert s.replay_failures == 1
+    assert s.total_seconds == pytest.approx(12.85)
+
+
+def test_wilson_interval_against_a_hand_computation():
+    # 6 of 8, z = 1.96: by hand, centre = (0.75 + z^2/16) / (1 + z^2/8) = 0.668898,
+    # half width = z * sqrt(0.75 * 0.25 / 8 + z^2 / 256) / (1 + z^2/8) = 0.259623
+    lo, hi = summarize(FIXED).win_rate_ci or (None, None)
+    assert lo == pytest.approx(0.409275, abs=1e-6)
+    assert hi == pytest.approx(0.928521, abs=1e-6)
+    assert (lo, hi) == pytest.approx(hand_wilson(6, 8), abs=1e-12)
+    # the bounds' interval: Wilson's lower end of 6/10, upper end of 8/10
+    assert summarize(FIXED).bounds_ci == pytest.approx(
+        (hand_wilson(6, 10)[0], hand_wilson(8, 10)[1])
+    )
+
+
+@pytest.mark.parametrize(("k", "n"), [(0, 5), (5, 5), (1, 3), (820, 1000), (1788, 2000)])
+def test_wilson_interval_shape(k, n):
+    lo, hi = wilson_interval(k, n)
+    assert 0.0 <= lo <= k / n <= hi <= 1.0
+    assert (lo, hi) == pytest.approx(hand_wilson(k, n), abs=1e-12)
+    assert (lo == 0.0) == (k == 0) and (hi == 1.0) == (k == n)
+
+
+def test_wilson_interval_matches_published_lonelybot_draw1_interval():
+    # solver notes: 1,788 / 2,000 = 89.40 %, Wilson 95 %: 87.97-90.67
+    lo, hi = wilson_interval(1788, 2000)
+    assert (round(100 * lo, 2), round(100 * hi, 2)) == (87.97, 90.67)
+
+
+def test_wilson_interval_rejects_nonsense():
+    with pytest.raises(ValueError):
+        wilson_interval(3, 2)
+    with pytest.raises(ValueError):
+        wilson_interval(-1, 2)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_time_percentiles_nearest_rank():
+    # sorted: 0.05 0.1 0.2 0.3 0.5 0.7 1.0 2.0 3.0 5.0
+    # p50 -> rank ceil(5) = 5 -> 0.5; p90 -> rank 9 -> 3.0; p99 -> rank ceil(9.9) = 10 -> 5.0
+    assert time_percentiles(FIXED) == {"p50": 0.5, "p90": 3.0, "p99": 5.0, "max": 5.0}
+    assert time_percentiles([]) == {"p50": None, "p90": None, "p99": None, "max": None}
+
+
+def test_percentile_edges():
+    values = list(range(1, 101))
+    # 0.07 * 100 is 7.000000000000001 in floating point: still the 7th value
+    assert [percentile(values, p) for p in (1, 7, 50, 90, 99, 100)] == [1, 7, 50, 90, 99, 100]
+    assert percentile([4.0], 50) == 4.0
+    assert percentile([3, 1, 2], 50) == 2
+    assert percentile([1, 2, 3, 4], 50) == 2  # nearest rank: a measured value, never a mean
+    for bad in (0, -5, 101):
+        with pytest.raises(ValueError):
+            percentile(values, bad)
+
+
+def test_bounds_and_empty_summary():
+    assert win_rate_bounds(0, 0, 0) is None
+    assert win_rate_bounds(3, 1, 4) == (0.75, 1.0)
+    with pytest.raises(ValueError):
+        win_rate_bounds(3, 2, 4)
+    s = summarize([])
+    assert (s.total, s.win_rate, s.win_rate_ci, s.bounds, s.bounds_ci) == (
+        0,
+        None,
+        None,
+        None,
+        None,
+    )
+    only_limits = summarize([DealResult(1, "limit", limit="time", seconds=1.0)])
+    assert only_limits.win_rate is None and only_limits.bounds == (0.0, 1.0)
+
+
+def test_winnable_numbers_need_a_replayed_solution():
+    result = StudyResult(game="klondike", budget=Budget(seconds=5), deals=tuple(FIXED))
+    assert result.winnable == (1, 2, 5, 7, 9)
+
+
+# -- files ------------------------------------------------------------------------------
+
+
+def test_csv_round_trip(tmp_path):
+    path = tmp_path / "deals.csv"
+    write_csv(FIXED, path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "game,number,outcome,limit,seconds,states,unique_states,depth,moves,replayed"
+    assert lines[4] == "klondike,4,limit,time,5.0,9000,8000,300,0,"
+    assert lines[10] == "klondike,10,solved,,0.7,70,70,60,140,false"
+    assert len(lines) == 1 + len(FIXED)
+    assert read_csv(path) == FIXED
+
+
+def test_csv_reader_names_the_bad_row():
+    buf = io.StringIO()
+    deals_to_csv(FIXED[:2], buf)
+    bad = buf.getvalue().replace("2,solved", "2,won")
+    with pytest.raises(ValueError, match="line 3"):
+        deals_from_csv(io.StringIO(bad))
+    with pytest.raises(ValueError, match="lacks the column"):
+        deals_from_csv(io.StringIO("number,outcome\n1,solved\n"))
+
+
+def test_json_round_trip(tmp_path):
+    study = StudyResult(
+        game="klondike",
+        budget=Budget(seconds=5, states=None, memory_mb=512),
+        deals=tuple(FIXED),
+        backend="local",
+        workers=2,
+        wall_seconds=7.5,
+        started="2026-01-02T03:04:05+00:00",
+        meta={"command": "patiencekit study klondike --deals 10"},
+    )
+    path = tmp_path / "study.json"
+    write_json(study, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["summary"]["solved"] == 6 and data["summary"]["limits"] == {"memory": 1, "time": 1}
+    assert data["summary"]["win_rate_ci"] == pytest.approx(list(hand_wilson(6, 8)))
+    assert data["summary"]["seconds"] == {"p50": 0.5, "p90": 3.0, "p99": 5.0, "max": 5.0}
+    assert data["numbers"] == {"count": 10, "first": 1, "last": 10}
+    assert [d["number"] for d in data["deals"]] == list(range(1, 11))
+    back = study_from_json(path)
+    assert back == study
+    assert study_from_json(data) == study
+    buf = io.StringIO()
+    write_json(study, buf)
+    assert study_from_json(io.StringIO(buf.getvalue())) == study
+
+
+# -- running ----------------------------------------------------------------------------
+
+#: what the solver finds for captured-queens 1..4 (each in milliseconds)
+CQ_EXPECTED = {1: "solved", 2: "solved", 3: "solved", 4: "unsolvable"}
+
+
+def test_tiny_study_on_a_process_pool_comes_back_in_order():
+    seen: list[int] = []
+    result = run_study(
+        "Captured_Queens",
+        [4, 2, 3, 1, 2],
+        Budget(seconds=2),
+        workers=2,
+        progress=lambda d: seen.append(d.number),
+    )
+    assert result.game == "captured-queens" and result.backend == "local" and result.workers == 2
+    assert [d.number for d in result.deals] == [1, 2, 3, 4]
+    assert sorted(seen) == [1, 2, 3, 4]  # each deal reported once, duplicates solved once
+    assert {d.number: d.outcome for d in result.deals} == CQ_EXPECTED
+    s = result.summary
+    assert (s.solved, s.unsolvable, s.limit, s.total) == (3, 1, 0, 4)
+    for d in result.deals:
+        assert d.game == "captured-queens"
+        assert d.replayed is (True if d.outcome == "solved" else None)
+        assert (d.moves > 0) == (d.outcome == "solved")
+        assert d.states >= d.unique_states > 0 and d.seconds < 2
+    assert result.winnable == (1, 2, 3)
+
+
+def test_in_process_study_agrees_with_the_pool():
+    result = run_study("captured-queens", [1, 2, 3, 4], Budget(seconds=2), workers=1)
+    assert result.backend == "inline"
+    assert {d.number: d.outcome for d in result.deals} == CQ_EXPECTED
+
+
+def test_bad_studies_are_refused():
+    with pytest.raises(UnknownGameError):
+        run_study("no-such-game", [1], Budget(seconds=1), workers=1)
+    with pytest.raises(ValueError, match="at least one"):
+        run_study("klondike", [], Budget(seconds=1), workers=1)
+    with pytest.raises(ValueError, match="game numbers"):
+        run_study("klondike", [-1, 2], Budget(seconds=1), workers=1)
+    with pytest.raises(ValueError, match="workers"):
+        run_study("klondike", [1], Budget(seconds=1), workers=0)
+
+
+def test_a_memory_limit_from_a_used_worker_is_solved_again_in_a_fresh_process(monkeypatch):
+    # A worker's peak memory only grows: a "memory" verdict from a process that ran an
+    # earlier deal is not trusted, the deal is solved again in a new process.
+    calls: list[list[int]] = []
+    real = study_mod._run_fresh
+
+    def spy(game_id, todo, *args):
+        calls.append(list(todo))
+        return real(game_id, todo, *args)
+
+    monkeypatch.setattr(study_mod, "_run_fresh", spy)
+    monkeypatch.setattr(study_mod, "_TASKS_RUN", 3)  # this process has "run deals before"
+    result = run_study("patriarchs", [1, 2], Budget(seconds=2, memory_mb=1), workers=1)
+    assert calls == [[1, 2]]
+    assert [(d.number, d.outcome, d.limit) for d in result.deals] == [
+        (1, "limit", "memory"),
+        (2, "limit", "memory"),
+    ]
+    # a fresh worker's memory verdict stands; a time limit never needs a second run
+    assert not study_mod._needs_fresh_process(result.deals[0], fresh=True)
+    assert not study_mod._needs_fresh_process(DealResult(1, "limit", limit="time"), fresh=False)
+
+
+def test_ray_missing_gives_a_clear_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray -> ImportError
+    with pytest.raises(RuntimeError, match=r"pip install 'patiencekit\[ray\]'"):
+        run_study("captured-queens", [1], Budget(seconds=1), ray_address="local")
+
+
+def test_tiny_study_on_a_local_ray_instance():
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'patiencekit[ray]')")
+    seen: list[int] = []
+    result = run_study(
+        "captured-queens",
+        [3, 1, 4, 2],
+        Budget(seconds=2),
+        workers=2,
+        ray_address="local",
+        progress=lambda d: seen.append(d.number),
+    )
+    assert result.backend == "ray"
+    assert [d.number for d in result.deals] == [1, 2, 3, 4]
+    assert sorted(seen) == [1, 2, 3, 4]
+    assert {d.number: d.outcome for d in result.deals} == CQ_EXPECTED
+    assert all(d.replayed for d in result.deals if d.outcome == "solved")
+
+
+# -- the command ------------------------------------------------------------------------
+
+runner = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None})
+app = typer.Typer()
+app.callback()(lambda: None)  # a group, so the command is called by name as in the CLI
+app.command("study")(study)
+
+
+def test_study_command_writes_csv_json_and_the_winnable_list(tmp_path):
+    csv_path, json_path, module = tmp_path / "d.csv", tmp_path / "s.json", tmp_path / "w.py"
+    args = ["study", "captured-queens", "--deals", "4", "--max-seconds", "2", "--workers", "2"]
+    out = runner.invoke(
+        app,
+        [
+            *args,
+            "--csv",
+            str(csv_path),
+            "--json",
+            str(json_path),
+            "--write-winnable",
+            "--winnable-file",
+            str(module),
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert "solved" in out.stdout and "win rate among decided" in out.stdout
+    assert "75.0%" in out.stdout  # 3 of 4 decided deals
+    assert [d.number for d in read_csv(csv_path)] == [1, 2, 3, 4]
+    data = json.loads(json_path.read_text(encoding="utf-8"))
+    assert data["summary"]["solved"] == 3 and data["summary"]["unsolvable"] == 1
+    command = data["meta"]["command"]
+    assert command == (
+        "patiencekit study captured-queens --deals 4 --first 1 --max-seconds 2 --workers 2"
+    )
+    winnable, sources = read_winnable_module(module)
+    assert winnable == {"captured-queens": (1, 2, 3)}
+    assert [c.split(": ", 1)[1] for c in sources["captured-queens"]] == [
+        command + " --write-winnable"
+    ]
+    # a second study merges: 3..6 adds what it proves, keeps what was there
+    out = runner.invoke(
+        app,
+        [
+            "study",
+            "captured-queens",
+            "--deals",
+            "4",
+            "--first",
+            "3",
+            "--max-seconds",
+            "2",
+            "--workers",
+            "1",
+            "--write-winnable",
+            "--winnable-file",
+            str(module),
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    winnable, sources = read_winnable_module(module)
+    assert winnable["captured-queens"][:3] == (1, 2, 3) and 6 in winnable["captured-queens"]
+    assert len(sources["captured-queens"]) == 2
+    assert module.read_text(encoding="utf-8") == winnable_module_text(winnable, sources)
+
+
+def test_study_command_json_to_stdout_is_json_alone():
+    out = runner.invoke(
+        app,
+        [
+            "study",
+            "captured-queens",
+            "--deals",
+            "2",
+            "--max-seconds",
+            "2",
+            "--workers",
+            "1",
+            "--json",
+            "-",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert [d["number"] for d in data["deals"]] == [1, 2]
+    assert data["summary"]["total"] == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no-such-game", "--deals", "3"], "No game is called 'no-such-game'"),
+        (["klondike", "--deals", "0"], "--deals must be at least 1"),
+        (["klondike", "--deals", "3", "--first", "-1"], "game numbers must be from 0"),
+        (["klondike", "--deals", "3", "--max-seconds", "0"], "--max-seconds must be more than 0"),
+        (["klondike", "--deals", "3", "--workers", "0"], "--workers must be at least 1"),
+    ],
+)
+def test_study_command_bad_input_exits_2(args, message):
+    out = runner.invoke(app, ["study", *args])
+    assert out.exit_code == 2
+    assert "error: " + message in " ".join(out.stderr.split())
+    assert out.stdout == ""
+
+
+def test_study_command_without_ray_installed(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)
+    out = runner.invoke(app, ["study", "captured-queens", "--deals", "1", "--ray", "local"])
+    assert out.exit_code == 2
+    assert "pip install 'patiencekit[ray]'" in " ".join(out.stderr.split())
+
+
+# -- the shipped winnable list ----------------------------------------------------------
+
+WINNABLE_FILE = Path(patiencekit.__file__).parent / "games" / "winnable_numbers.py"
+
+
+def test_shipped_winnable_list_is_exactly_what_the_generator_writes():
+    from patiencekit.games.winnable_numbers import SOURCES, WINNABLE
+
+    assert WINNABLE_FILE.read_text(encoding="utf-8") == winnable_module_text(WINNABLE, SOURCES)
+    assert set(WINNABLE) <= set(GAMES)
+    assert set(SOURCES) == set(WINNABLE)
+    for game, numbers in WINNABLE.items():
+        assert list(numbers) == sorted(set(numbers)), game
+        assert all(f"patiencekit study {game} " in c for c in SOURCES[game])
+    ast.parse(WINNABLE_FILE.read_text(encoding="utf-8"))
+
+
+def test_shipped_winnable_numbers_replay():
+    """A few shipped numbers per fast game: the solver wins them again and the line replays."""
+    from patiencekit.games.winnable_numbers import WINNABLE
+    from patiencekit.solver import solve
+
+    for game in ("klondike", "klondike-draw1", "captured-queens"):
+        for number in WINNABLE.get(game, ())[:2]:
+            result = solve(game, number, budget=Budget(seconds=10))
+            assert result.outcome == "solved", (game, number)
+            assert study_mod._replays(game, number, result.moves)
+
+
+def test_merge_winnable_keeps_other_games_and_is_deterministic(tmp_path):
+    module = tmp_path / "w.py"
+    assert merge_winnable(module, "klondike", [5, 1, 3], "c1") == (3, 3)
+    assert merge_winnable(module, "patriarchs", [9], "c2") == (1, 1)
+    assert merge_winnable(module, "klondike", [3, 4], "c3") == (1, 4)
+    assert merge_winnable(module, "klondike", [4], "c4") == (0, 4)  # nothing new: c4 not kept
+    winnable, sources = read_winnable_module(module)
+    assert winnable == {"klondike": (1, 3, 4, 5), "patriarchs": (9,)}
+    assert sources == {"klondike": ("c1", "c3"), "patriarchs": ("c2",)}
+    text = module.read_text(encoding="utf-8")
+    assert text == winnable_module_text({"patriarchs": [9], "klondike": [4, 5, 1, 3, 3]}, sources)
+    namespace: dict[str, object] = {}
+    exec(compile(text, str(module), "exec"), namespace)
+    assert namespace["WINNABLE"] == winnable
+    bad = tmp_path / "bad.py"
+    bad.write_text("X = 1\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="no WINNABLE"):
+        merge_winnable(bad, "klondike", [1])

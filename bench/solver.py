@@ -52,7 +52,7 @@ def measure_ours(number: int, draw: int, max_seconds: float) -> dict[str, Any]:
         timer = threading.Timer(max_seconds + 10, proc.kill)  # its own budget stops it first
         timer.start()
         try:
-            _, status, usage = os.wait4(proc.pid, 0)
+            _, _status, usage = os.wait4(proc.pid, 0)
         finally:
             timer.cancel()
         seconds = time.perf_counter() - start

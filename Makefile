@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[cli,server,test]'
+	$(BIN)/python tools/build_fast.py || echo "mypyc build failed: the pure-Python Klondike solver is used"
 	touch $@
 
 play: venv

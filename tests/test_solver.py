@@ -283,3 +283,29 @@ def test_play_winnable_from_the_command_line() -> None:
     assert result.exit_code == 0, result.output
     number = int(result.stdout.rsplit("--number", 1)[1].split()[0])
     assert number in WINNABLE["klondike"]
+
+
+# -- the compiled and the pure-Python Klondike search --------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["klondike", "klondike-draw1"])
+def test_pure_python_and_compiled_klondike_search_agree(game_id: str) -> None:
+    """The mypyc-compiled search (built by tools/build_fast.py) and the pure-Python one
+    (always available) give the same verdicts and search the same positions."""
+    from patiencekit.solver import COMPILED, _KLONDIKE
+    from patiencekit.solver import klondike as pure
+
+    modules = [pure, _KLONDIKE] if COMPILED else [pure]
+    for number in (1, 2, 7, 11):
+        seen = set()
+        for module in modules:
+            state = new_game(game_id, number).state
+            search = module.KlondikeSearch(state, max_seconds=20)
+            won, _ = search.run()
+            if won:
+                game = new_game(game_id, number)
+                for move in search.move_texts(state):
+                    game.play(move)
+                assert game.is_won()
+            seen.add((won, search.nodes))
+        assert len(seen) == 1, seen

@@ -27,7 +27,9 @@ the move that wins most often.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
+import os
 import random
 import time
 from collections import Counter
@@ -36,8 +38,8 @@ from typing import Any, Literal
 
 from patiencekit.game import Game, new_game
 from patiencekit.rules import PileKind
+from patiencekit.solver import klondike as _pure_klondike
 from patiencekit.solver.generic import GenericSearch
-from patiencekit.solver.klondike import KlondikeSearch
 from patiencekit.state import State
 
 __all__ = [
@@ -51,6 +53,22 @@ __all__ = [
 ]
 
 Outcome = Literal["solved", "unsolvable", "limit"]
+
+
+def _klondike_module() -> Any:
+    """The mypyc-compiled Klondike search if it was built (``tools/build_fast.py``) and
+    ``PATIENCEKIT_PURE_PYTHON`` is not set; else the pure-Python one (same source)."""
+    if os.environ.get("PATIENCEKIT_PURE_PYTHON"):
+        return _pure_klondike
+    try:
+        return importlib.import_module("patiencekit.solver.klondike_fast")
+    except ImportError:
+        return _pure_klondike
+
+
+_KLONDIKE = _klondike_module()
+#: True when the compiled Klondike search is in use
+COMPILED = _KLONDIKE is not _pure_klondike
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +125,7 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
     start = time.perf_counter()
     rules = state.t.rules
     if rules.id in ("klondike", "klondike-draw1"):
-        ks = KlondikeSearch(
+        ks = _KLONDIKE.KlondikeSearch(
             state,
             max_seconds=budget.seconds,
             max_states=budget.states,
@@ -115,6 +133,7 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
         )
         won, limit = ks.run()
         moves = tuple(ks.move_texts(state)) if won else ()
+        won = bool(won) if won is not None else None
         nodes, unique, depth = ks.nodes, len(ks.seen), ks.max_depth
     else:
         # a quick greedy pass first (it may miss wins, never invents one), then the

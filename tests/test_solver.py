@@ -292,7 +292,7 @@ def test_play_winnable_from_the_command_line() -> None:
 def test_pure_python_and_compiled_klondike_search_agree(game_id: str) -> None:
     """The mypyc-compiled search (built by tools/build_fast.py) and the pure-Python one
     (always available) give the same verdicts and search the same positions."""
-    from patiencekit.solver import COMPILED, _KLONDIKE
+    from patiencekit.solver import _KLONDIKE, COMPILED
     from patiencekit.solver import klondike as pure
 
     modules = [pure, _KLONDIKE] if COMPILED else [pure]

@@ -2,9 +2,11 @@
 
     PYTHONPATH=src python tools/find_win.py GAME [--first N] [--count K] [--max-seconds S]
 
-Tries game numbers N, N+1, ... (K of them) and runs, for each, a depth-first
-search over the fast :class:`patiencekit.state.State` API with a
-transposition table, until it finds a won line within S seconds. The search
+Tries game numbers N, N+1, ... (K of them) and searches each, for at most S
+seconds, over the fast :class:`patiencekit.state.State` API (``moves``, ``push``,
+``pop``, ``is_won``) with a transposition table of position keys, until a won
+line turns up. Most games use a depth-first search; PatienceMax and PatienceMax
+(all to piles) a greedy best-first search (``--strategy`` overrides). The search
 is *thoughtful*: it knows the hidden cards, which is fine for finding a
 winnable deal and a line that wins it (not for judging a player's chances).
 
@@ -19,12 +21,24 @@ Each game gets a *policy*: a position key for the transposition table (the
 score left out; equivalent positions, e.g. with columns or reserve spaces
 swapped, share a key) and an ordered, pruned list of moves to try. The
 pruning only ever drops moves, so every line found is legal; the replay
-checks that again.
+checks that again. Most pruning is heuristic (it may drop a winning line), so
+"no win found" is not a proof, except with ``--sound`` where it says "cannot be won".
+
+Options: ``--dry-run`` (search, write nothing), ``--out DIR``, ``--strategy
+{dfs,beam,best}``, ``--width W`` (beam), ``--sound``, ``--prefilter CARDS``.
+
+Picture Patience (no redeal, no card on the foundations at the start) is rarely
+won: its golden game came from a greedy sweep of about 300,000 numbers and a
+sound search of the most promising one, which this reproduces (about 20 minutes)::
+
+    tools/find_win.py picture-patience --first 1 --count 250000 --sound \
+        --prefilter 78 --max-seconds 150
 """
 
 from __future__ import annotations
 
 import argparse
+import heapq
 import json
 import sys
 import time
@@ -37,7 +51,7 @@ sys.path.insert(0, str(REPO / "src"))
 
 from patiencekit import GAMES, new_game  # noqa: E402
 from patiencekit.rules import PileKind, Win  # noqa: E402
-from patiencekit.state import DRAW, TURN, Move, State, Tables  # noqa: E402
+from patiencekit.state import Move, State, Tables  # noqa: E402
 
 GOLDEN_DIR = REPO / "tests" / "data" / "golden"
 _KING = 12
@@ -48,6 +62,10 @@ Step = tuple[Move, ...]
 
 class Policy:
     """How to search one game: a transposition key and the moves to try, best first."""
+
+    #: True when the search drops no move that could matter, so that a search that
+    #: runs out of positions proves the deal cannot be won
+    complete = False
 
     def __init__(self, t: Tables) -> None:
         self.t = t
@@ -146,19 +164,20 @@ class KlondikePolicy(Policy):
 # -- PatienceMax --------------------------------------------------------------------
 
 
-class PatienceMaxPolicy(Policy):
-    """PatienceMax, kings at the tops of the columns. Searched best-first in a beam.
+class AllToPilesPolicy(Policy):
+    """PatienceMax (all to piles), searched greedy best-first.
 
-    Kings never go to a foundation (that loses), a king at the top of a column stays
-    there, and alike targets (empty foundations, free hand cells) count once.
-    Positions are valued by kings at column tops, how buried the other kings are,
-    empty columns, free hand cells and cards on the foundations."""
+    Safe foundation moves are forced; alike targets (empty foundations, equal
+    foundations, free hand cells) count once; a column is never moved whole to an
+    empty one. Positions are valued by cards on the foundations, how deep the cards
+    the foundations take next lie, sequence breaks, free hand cells and empty columns.
+    """
 
-    beam = True
-    w_empty = 150
-    w_hand = 60
+    strategy = "best"
+    w_empty = 60
+    w_hand = 25
     w_break = 10
-    w_home = 10
+    w_home = 100
 
     def __init__(self, t: Tables) -> None:
         super().__init__(t)
@@ -175,55 +194,56 @@ class PatienceMaxPolicy(Policy):
             tuple(sorted((p[f][0] // 13, len(p[f])) if p[f] else (-1, 0) for f in t.foundations)),
         )
 
-    def _tidy(self, s: State) -> int:
-        """Common terms: empty columns, free hand cells, sequence breaks and buried low cards."""
+    def value(self, s: State) -> int:
         p = s.piles
         parents = self.parents
-        v = 0
+        v = self.w_home * sum(len(p[f]) for f in self.t.foundations)
+        v += self.w_hand * sum(1 for h in self.t.hand if not p[h])
+        # the cards the foundations take next (aces always): what lies above them
+        need: set[int] = {c for c in range(52) if c % 13 == 0}
+        for f in self.t.foundations:
+            pf = p[f]
+            if pf and len(pf) < 13:
+                need.add(pf[-1] + 1)
         for i in self.cols:
             col = p[i]
             if not col:
                 v += self.w_empty
                 continue
-            for j in range(1, len(col)):
+            n = len(col)
+            for j in range(1, n):
                 if col[j] not in parents[col[j - 1]]:
                     v -= self.w_break
-        v += self.w_hand * sum(1 for h in self.t.hand if not p[h])
-        return v
-
-    def value(self, s: State) -> int:
-        p = s.piles
-        v = self._tidy(s) + self.w_home * sum(len(p[f]) for f in self.t.foundations)
-        parents = self.parents
-        for i in self.cols:
-            col = p[i]
-            if col and col[0] % 13 == _KING:
-                v += 1000
-            for j in range(1 if col and col[0] % 13 == _KING else 0, len(col)):
-                if col[j] % 13 == _KING:
-                    end = j + 1
-                    while end < len(col) and col[end] in parents[col[end - 1]]:
-                        end += 1
-                    v -= 30 * (len(col) - end) + 10 * j
+            for j, c in enumerate(col):
+                if c in need:
+                    v -= 12 * (n - 1 - j)
+                else:
+                    v -= (12 - c % 13) * (n - 1 - j) // 6  # low cards buried deep
         return v
 
     def keep(self, s: State, m: Move) -> bool:
         """False for moves never worth trying."""
-        p = s.piles
         src, dst, n = m
-        sp = p[src]
-        head = sp[-n]
-        if head % 13 == _KING:
-            if dst in self.fset:
-                return False
-            if n == len(sp) and not p[dst]:
-                return False  # a king at a column's top to another empty column
-            if dst in self.hand and len(sp) == 1:
-                return False
-        return True
+        return not (src in self.cols and n == len(s.piles[src]) and not s.piles[dst])
 
     def forced(self, s: State, legal: list[Move]) -> Move | None:
-        """A move to make at once, if one is safe."""
+        """A foundation move to make at once, if it is safe: both copies of both cards
+        of the other colour one rank lower are on the foundations already."""
+        t = self.t
+        p = s.piles
+        by_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
+        for f in t.foundations:
+            if p[f]:
+                by_suit[p[f][0] // 13].append(len(p[f]))
+        for m in legal:
+            src, dst, _n = m
+            if dst in self.fset and self.keep(s, m):
+                c = p[src][-1]
+                r = c % 13
+                if r <= 1 or all(
+                    sum(1 for ln in by_suit[o] if ln >= r) == 2 for o in _opposite(c // 13)
+                ):
+                    return m
         return None
 
     def moves(self, s: State) -> list[Move]:
@@ -233,88 +253,71 @@ class PatienceMaxPolicy(Policy):
         if m is not None:
             return [m]
         targets: set[tuple[object, ...]] = set()
-        scored: list[tuple[int, Move]] = []
+        out: list[Move] = []
         for m in legal:
             src, dst, n = m
             if not self.keep(s, m):
                 continue
-            # alike destinations: empty foundations, equal foundations, free hand cells
             if dst in self.fset or dst in self.hand:
                 pd = p[dst]
-                t = (src, n, dst in self.hand, (pd[-1], len(pd)) if pd else None)
-                if t in targets:
+                alike = (src, n, dst in self.hand, (pd[-1], len(pd)) if pd else None)
+                if alike in targets:
                     continue
-                targets.add(t)
-            s.push(m)
-            v = self.value(s)
-            s.pop()
-            scored.append((-v, m))
-        scored.sort(key=lambda x: x[0])
-        return [m for _, m in scored]
+                targets.add(alike)
+            out.append(m)
+        return out
 
 
-class AllToPilesPolicy(PatienceMaxPolicy):
-    """PatienceMax (all to piles): safe foundation moves are forced; positions are valued
-    by cards on the foundations and how deep the cards the foundations need next lie."""
+class PatienceMaxPolicy(AllToPilesPolicy):
+    """PatienceMax, won with the eight kings at the tops of columns: as all to piles
+    (clearing the columns is what frees kings), but a king never goes to a foundation
+    (that loses) nor leaves the top of a column, and each king at a top counts much."""
+
+    w_king = 0
 
     def value(self, s: State) -> int:
         p = s.piles
-        v = self._tidy(s) + 100 * sum(len(p[f]) for f in self.t.foundations)
-        # the cards the foundations take next (aces always): what lies above them
-        need: set[int] = {c for c in range(52) if c % 13 == 0}
-        for f in self.t.foundations:
-            pf = p[f]
-            if pf and len(pf) < 13:
-                need.add(pf[-1] + 1)
-        for i in self.cols:
-            col = p[i]
-            n = len(col)
-            for j, c in enumerate(col):
-                if c in need:
-                    v -= 12 * (n - 1 - j)
-                else:
-                    v -= (12 - c % 13) * (n - 1 - j) // 6  # low cards buried deep
-        return v
+        kings = sum(1 for i in self.cols if p[i] and p[i][0] % 13 == _KING)
+        return super().value(s) + self.w_king * kings
 
     def keep(self, s: State, m: Move) -> bool:
         p = s.piles
         src, dst, n = m
         sp = p[src]
-        return not (src in self.cols and n == len(sp) and not p[dst])
-
-    def forced(self, s: State, legal: list[Move]) -> Move | None:
-        t = self.t
-        p = s.piles
-        # per suit, the lengths of the foundations holding it
-        by_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
-        for f in t.foundations:
-            if p[f]:
-                by_suit[p[f][0] // 13].append(len(p[f]))
-        for m in legal:
-            src, dst, _n = m
+        if sp[-n] % 13 == _KING:
             if dst in self.fset:
-                c = p[src][-1]
-                r = c % 13
-                # safe: both copies of both next-lower cards of the other colour are home
-                if r <= 1 or all(
-                    sum(1 for ln in by_suit[o] if ln >= r) == 2 for o in _opposite(c // 13)
-                ):
-                    return m
-        return None
+                return False
+            if src in self.cols and n == len(sp) and (not p[dst] or dst in self.hand):
+                return False  # a king at a column's top stays
+        return super().keep(s, m)
 
 
 # -- Patriarchs and its family, Contradance, Captured Queens ---------------------------
 
 
 class FoundationGamePolicy(Policy):
-    """Games where cards only go up to the foundations: playing a card to a foundation
-    never hurts (it frees its place and the cards are only ever taken), so while some
-    card can go to a foundation only those moves are tried (each foundation that takes
-    it is a branch). Otherwise: a waste card to an empty reserve space, reversals,
-    then the stock. Reserve spaces and foundations with the same rule are alike."""
+    """Games where cards only go to the foundations (the Patriarchs family,
+    Contradance, Captured Queens). Reserve spaces, and foundations with the same
+    rule, are alike in the key.
 
-    def __init__(self, t: Tables) -> None:
+    Greedy (the default): while some card can go to a foundation, only those moves
+    are tried (each foundation rule that takes it is a branch); otherwise a waste
+    card to an empty reserve space, reversals, then the stock. This finds wins fast
+    but may miss some: with two decks, holding a card back for the other foundation
+    of its suit can matter.
+
+    Sound (``sound=True``, not for Patriarchs' reversal): a play is forced only when
+    the card has a single place left on the foundations; otherwise every play, the
+    waste to a reserve space and the stock are all tried, so an exhausted search
+    proves the deal cannot be won.
+    """
+
+    def __init__(self, t: Tables, *, sound: bool = False) -> None:
         super().__init__(t)
+        self.sound = sound
+        self.complete = sound
+        self.f_rules = dict(zip(t.foundations, t.rules.foundations, strict=True))
+        self.decks = t.rules.decks
         groups: dict[object, list[int]] = {}
         for f, rule in zip(t.foundations, t.rules.foundations, strict=True):
             groups.setdefault(rule, []).append(f)
@@ -335,7 +338,41 @@ class FoundationGamePolicy(Policy):
             s.redeals,
         )
 
+    def places_left(self, s: State, card: int) -> int:
+        """How many foundation places can still take ``card``."""
+        p = s.piles
+        n = 0
+        for f, rule in self.f_rules.items():
+            pile = p[f]
+            suit = rule.suit if rule.suit is not None else (pile[0] // 13 if pile else None)
+            if suit is not None and suit != card // 13:
+                continue
+            n += sum(
+                1 for i in range(len(pile), rule.size) if rule.rank_at(i) == card % 13
+            )
+        return n
+
+    def sound_moves(self, s: State) -> list[Move]:
+        legal = s.moves()
+        fset = self.fset
+        p = s.piles
+        plays: list[Move] = []
+        seen: set[tuple[object, int, object]] = set()
+        for m in legal:
+            if m[0] >= 0 and m[1] in fset and m[0] not in fset:
+                c = p[m[0]][-1]
+                if self.places_left(s, c) == 1:
+                    return [m]  # its only place: nothing is lost by playing it now
+                k = (self.t.kinds[m[0]], c, self.f_rules[m[1]])
+                if k not in seen:
+                    seen.add(k)
+                    plays.append(m)
+        to_reserve = [m for m in legal if m[0] >= 0 and m[1] in self.reserve]
+        return plays + to_reserve[:1] + [m for m in legal if m[0] < 0]
+
     def moves(self, s: State) -> list[Move]:
+        if self.sound:
+            return self.sound_moves(s)
         legal = s.moves()
         fset = self.fset
         plays = [m for m in legal if m[0] >= 0 and m[1] in fset and m[0] not in fset]
@@ -361,7 +398,7 @@ class FoundationGamePolicy(Policy):
 
     def steps(self, s: State) -> list[Step]:
         moves = self.moves(s)
-        if not self.reversal or (moves and moves[0][1] in self.fset):
+        if self.sound or not self.reversal or (moves and moves[0][1] in self.fset):
             return [(m,) for m in moves]  # plays to the foundations
         # reversal (Patriarchs): shift cards between a suit's two foundations, one
         # at a time, as far as it takes to let a card play
@@ -431,8 +468,14 @@ class SeniorWranglerPolicy(Policy):
         return shifts + [m for m in legal if m[0] < 0]
 
 
-def policy_for(t: Tables) -> Policy:
+def policy_for(t: Tables, *, sound: bool = False) -> Policy:
+    """The search policy of a game; ``sound`` asks for one that drops no winning line
+    (available for the games without reversal that play only to the foundations)."""
     gid = t.rules.id
+    if sound:
+        if t.stock >= 0 and not t.build_columns and not t.fountain_sources:
+            return FoundationGamePolicy(t, sound=True)
+        raise SystemExit(f"{gid}: no sound search policy; run without --sound")
     if gid.startswith("klondike"):
         return KlondikePolicy(t)
     if t.hand:
@@ -457,6 +500,8 @@ class Outcome:
     nodes: int
     seconds: float
     exhausted: bool
+    #: the most cards seen on the foundations at once (depth-first search only)
+    most_home: int = 0
 
 
 def search(
@@ -464,8 +509,11 @@ def search(
     policy: Policy,
     max_seconds: float,
     clock: Callable[[], float] = time.monotonic,
+    *,
+    track: bool = False,
 ) -> Outcome:
-    """Depth-first search for a won position; the line of moves from ``state``."""
+    """Depth-first search for a won position; the line of moves from ``state``.
+    ``track`` also counts the most cards seen on the foundations at once."""
     start = clock()
     deadline = start + max_seconds
     seen: set[int] = set()
@@ -482,6 +530,8 @@ def search(
     seen.add(hash(policy.key(state)))
     stack: list[list[Step]] = [policy.steps(state)[::-1]]
     nodes = 0
+    foundations = state.t.foundations
+    most_home = 0
     while stack:
         frame = stack[-1]
         if not frame:
@@ -504,10 +554,14 @@ def search(
             continue
         seen.add(k)
         stack.append(policy.steps(state)[::-1])
+        if track:
+            home = sum(len(state.piles[f]) for f in foundations)
+            if home > most_home:
+                most_home = home
         if not nodes & 1023 and clock() > deadline:
             unwind()
-            return Outcome(None, nodes, clock() - start, False)
-    return Outcome(None, nodes, clock() - start, True)
+            return Outcome(None, nodes, clock() - start, False, most_home)
+    return Outcome(None, nodes, clock() - start, True, most_home)
 
 
 def beam_search(
@@ -564,6 +618,58 @@ def beam_search(
     return Outcome(None, nodes, clock() - start, True)
 
 
+def best_first_search(
+    state: State,
+    policy: Policy,
+    max_seconds: float,
+    clock: Callable[[], float] = time.monotonic,
+) -> Outcome:
+    """Greedy best-first: always expand the best position found so far (by
+    ``policy.value``), wherever it is; positions are kept as snapshots."""
+    start = clock()
+    deadline = start + max_seconds
+    value = policy.value  # type: ignore[attr-defined]
+    t = state.t
+    seen: set[int] = {hash(policy.key(state))}
+    Line = tuple[object, ...] | None
+
+    def snap(s: State) -> tuple[object, ...]:
+        return (tuple(map(tuple, s.piles)), tuple(s.down), s.redeals, s.score)
+
+    def unroll(line: Line, last: Step) -> list[Move]:
+        steps = [last]
+        while line is not None:
+            steps.append(line[1])  # type: ignore[arg-type]
+            line = line[0]  # type: ignore[assignment]
+        return [m for step in reversed(steps) for m in step]
+
+    counter = 0
+    frontier: list[tuple[int, int, tuple[object, ...], Line]] = [
+        (-value(state), 0, snap(state), None)
+    ]
+    nodes = 0
+    while frontier:
+        _v, _c, sn, line = heapq.heappop(frontier)
+        piles, down, redeals, score = sn
+        s = State(t, [list(p) for p in piles], list(down), redeals, score)  # type: ignore[call-overload]
+        for step in policy.steps(s):
+            for m in step:
+                s.push(m)
+            nodes += 1
+            if s.is_won():
+                return Outcome(unroll(line, step), nodes, clock() - start, False)
+            k = hash(policy.key(s))
+            if k not in seen:
+                seen.add(k)
+                counter += 1
+                heapq.heappush(frontier, (-value(s), counter, snap(s), (line, step)))
+            for _ in step:
+                s.pop()
+        if clock() > deadline:
+            return Outcome(None, nodes, clock() - start, False)
+    return Outcome(None, nodes, clock() - start, True)
+
+
 def record_for(game_id: str, number: int, line: list[Move]) -> dict[str, object]:
     """Replay ``line`` through the checked layer and make the golden record."""
     rules = GAMES[game_id]
@@ -609,6 +715,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=1, help="first game number to try")
     ap.add_argument("--count", type=int, default=100, help="how many numbers to try")
     ap.add_argument("--max-seconds", type=float, default=20.0, help="search time per number")
+    ap.add_argument(
+        "--sound", action="store_true",
+        help="drop no winning line (slower; Patriarchs family without reversal, Contradance,"
+        " Captured Queens)",
+    )
+    ap.add_argument(
+        "--prefilter", type=int, metavar="CARDS",
+        help="search a number only if a quick greedy search puts CARDS on the foundations"
+        " (with --sound: Picture Patience)",
+    )
+    ap.add_argument("--verbose", action="store_true", help="also list skipped numbers")
+    ap.add_argument("--strategy", choices=["dfs", "beam", "best"], help="search strategy")
     ap.add_argument("--width", type=int, default=2000, help="beam width (PatienceMax)")
     ap.add_argument("--out", type=Path, default=GOLDEN_DIR, help="directory for the record")
     ap.add_argument("--dry-run", action="store_true", help="search only, write nothing")
@@ -618,12 +736,27 @@ def main(argv: list[str] | None = None) -> int:
     total = time.monotonic()
     for number in range(args.first, args.first + args.count):
         state = State.deal(rules, number)
-        policy = policy_for(state.t)
-        if getattr(policy, "beam", False):
+        if args.prefilter:
+            # a quick greedy search first: only promising deals get the slow one
+            quick = search(state, policy_for(state.t), 5.0, track=True)
+            if quick.line is None and quick.most_home < args.prefilter:
+                if args.verbose:
+                    print(f"{args.game} #{number}: skipped, {quick.most_home} cards home")
+                continue
+        policy = policy_for(state.t, sound=args.sound)
+        strategy = args.strategy or getattr(policy, "strategy", "dfs")
+        if strategy == "beam":
             out = beam_search(state, policy, args.max_seconds, args.width)
+        elif strategy == "best":
+            out = best_first_search(state, policy, args.max_seconds)
         else:
             out = search(state, policy, args.max_seconds)
-        status = "won" if out.line is not None else ("no win" if out.exhausted else "timeout")
+        if out.line is not None:
+            status = "won"
+        elif not out.exhausted:
+            status = "timeout"
+        else:
+            status = "cannot be won" if policy.complete else "no win found (pruned search)"
         print(
             f"{args.game} #{number}: {status}, {out.nodes} nodes, {out.seconds:.2f}s"
             + (f", {len(out.line)} moves" if out.line is not None else ""),
@@ -644,5 +777,3 @@ def main(argv: list[str] | None = None) -> int:
 if __name__ == "__main__":
     sys.exit(main())
 
-
-__all__ = ["DRAW", "TURN", "Outcome", "Policy", "main", "policy_for", "search"]

@@ -54,7 +54,45 @@ LIMIT_MEMORY = "memory"
 _rng = random.Random(0x5EED)
 _Z = [[_rng.getrandbits(64) for _ in range(_CODES)] for _ in range(52)]
 _ZH = [[_rng.getrandbits(64) for _ in range(24)] for _ in range(7)]
-_ZP = [_rng.getrandbits(64) for _ in range(25)]
+
+
+def reachable_positions(n: int, p: int, draw: int) -> list[int]:
+    """Talon positions that can come to the waste's top, for a talon of ``n`` cards with
+    ``p`` of them on the waste: its top, each turn of ``draw`` on in this pass, and each
+    turn of a pass after the waste is turned over."""
+    if draw == 1:
+        return list(range(n))
+    out: list[int] = [p - 1] if p > 0 else []
+    q = p
+    while q < n:
+        q = q + draw if q + draw < n else n
+        out.append(q - 1)
+    q = 0
+    while q < p:
+        q = q + draw if q + draw < n else n
+        if q - 1 not in out:
+            out.append(q - 1)
+    return out
+
+
+def _reach_keys(draw: int) -> list[list[int]]:
+    """keys[n][p]: a Zobrist key of the *set* of reachable positions. Two draw positions
+    with the same reachable set have the same future (any talon move resets the position
+    to where the card was), so the transposition table need not tell them apart."""
+    by_set: dict[frozenset[int], int] = {}
+    keys: list[list[int]] = []
+    for n in range(25):
+        row: list[int] = []
+        for p in range(n + 1):
+            reach = frozenset(reachable_positions(n, p, draw))
+            if reach not in by_set:
+                by_set[reach] = _rng.getrandbits(64)
+            row.append(by_set[reach])
+        keys.append(row)
+    return keys
+
+
+_REACH_KEYS: dict[int, list[list[int]]] = {}
 
 # parents[c]: the two cards c may be placed on; children the reverse
 _PARENTS: list[tuple[int, int]] = []
@@ -101,6 +139,9 @@ class KlondikeSearch:
         stock = state.piles[t.stock]
         self.talon: list[int] = waste + stock[::-1]
         self.p = len(waste)
+        if self.draw not in _REACH_KEYS:
+            _REACH_KEYS[self.draw] = _reach_keys(self.draw)
+        self.reach_keys = _REACH_KEYS[self.draw]
         self.loc = [_ON_FOUNDATION] * 52
         self.path: list[Move] = []
         self.seen: set[int] = set()
@@ -135,7 +176,7 @@ class KlondikeSearch:
             if loc[c] >= 0:
                 h ^= _Z[c][loc[c]]
         if self.draw != 1:
-            h ^= _ZP[self.p]
+            h ^= self.reach_keys[len(self.talon)][self.p]
         self.hash = h
 
     def _set(self, card: int, code: int) -> None:
@@ -147,22 +188,7 @@ class KlondikeSearch:
 
     def reachable(self) -> list[int]:
         """Talon positions the player can bring to the waste's top (draw, turn over)."""
-        n = len(self.talon)
-        if self.draw == 1:
-            return list(range(n))
-        p = self.p
-        d = self.draw
-        out: list[int] = [p - 1] if p > 0 else []
-        q = p
-        while q < n:
-            q = q + d if q + d < n else n
-            out.append(q - 1)
-        q = 0
-        while q < p:
-            q = q + d if q + d < n else n
-            if q - 1 not in out:
-                out.append(q - 1)
-        return out
+        return reachable_positions(len(self.talon), self.p, self.draw)
 
     def _safe(self, card: int) -> bool:
         """A card on its foundation's next place that no card in play can need."""
@@ -328,10 +354,12 @@ class KlondikeSearch:
             self._set(card, _ON_CARD + dst[-1])
             dst.append(card)
             return 0
-        self.talon.pop(a)
+        talon = self.talon
         old_p = self.p
         if self.draw != 1:
-            self.hash ^= _ZP[old_p] ^ _ZP[a]
+            n = len(talon)
+            self.hash ^= self.reach_keys[n][old_p] ^ self.reach_keys[n - 1][a]
+        talon.pop(a)
         self.p = a
         if kind == _TALON_TO_FOUNDATION:
             self._set(card, _ON_FOUNDATION)
@@ -374,9 +402,10 @@ class KlondikeSearch:
         else:
             up[b].pop()
         self._set(card, _IN_TALON)
-        self.talon.insert(a, card)
+        n = len(self.talon)
         if self.draw != 1:
-            self.hash ^= _ZP[self.p] ^ _ZP[info]
+            self.hash ^= self.reach_keys[n][self.p] ^ self.reach_keys[n + 1][info]
+        self.talon.insert(a, card)
         self.p = info
 
     def _reveal(self, col: int) -> int:

@@ -81,7 +81,7 @@ def _reach_keys(draw: int) -> list[list[int]]:
     to where the card was), so the transposition table need not tell them apart."""
     by_set: dict[frozenset[int], int] = {}
     keys: list[list[int]] = []
-    for n in range(25):
+    for n in range(53):  # a hand-made position may hold up to 52 talon cards
         row: list[int] = []
         for p in range(n + 1):
             reach = frozenset(reachable_positions(n, p, draw))

@@ -32,6 +32,7 @@ from patiencekit.games import GAMES, get_rules
 from patiencekit.notation import Record, format_record, parse_record
 from patiencekit.rules import GameRules
 from patiencekit.server.cli import serve
+from patiencekit.server.competition.cli import close_day
 from patiencekit.study_cli import study
 from patiencekit.tui import PlaySession, board_lines, deal_text_lines, random_number
 
@@ -400,6 +401,9 @@ def replay(
 
 
 app.command("serve", help="Start the web app on http://127.0.0.1:8000 (SQLite in ./data).")(serve)
+app.command(
+    "close-day", help="Award the medals of the UTC days that are over (idempotent)."
+)(close_day)
 app.command("study")(study)
 
 

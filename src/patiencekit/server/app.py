@@ -5,6 +5,8 @@ Run it with ``patiencekit serve``, or ``uvicorn --factory patiencekit.server.app
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -14,6 +16,8 @@ from fastapi import FastAPI
 
 from patiencekit import __version__
 from patiencekit.server import accounts, pages, plays, stats
+from patiencekit.server.competition import routes as competition
+from patiencekit.server.competition.periodic import run_periodically
 from patiencekit.server.config import Settings
 from patiencekit.server.db import Database, migrate
 from patiencekit.server.errors import install_error_handlers
@@ -42,7 +46,17 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # Tournament deadlines and the close of UTC days (medals): now, then periodically.
+        periodic = (
+            asyncio.create_task(run_periodically(db, clock, settings.competition_tick_seconds))
+            if settings.competition_tick_seconds
+            else None
+        )
         yield
+        if periodic is not None:
+            periodic.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await periodic
         db.dispose()
 
     app = FastAPI(
@@ -66,6 +80,7 @@ def create_app(
     app.include_router(accounts.router, prefix="/api")
     app.include_router(plays.router, prefix="/api")
     app.include_router(stats.router, prefix="/api")
+    competition.install(app)  # tournaments, Top 100, profiles: API, pages, ranked-play hook
     app.include_router(pages.router)
     app.mount(
         "/static", pages.StaticDir(directory=pages.STATIC_DIR, check_dir=False), name="static"

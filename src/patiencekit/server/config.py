@@ -86,6 +86,11 @@ class Settings:
     #: rebuilt games kept per process, so that a move need not replay the play's whole log
     #: (0: replay on every request); see ``db.VersionedCache``
     game_cache_size: int = 2000
+    #: a tournament's rounds must be finished this long after its start (seconds)
+    tournament_deadline_seconds: int = 24 * 3600
+    #: how often the app ends tournaments past their deadline and closes UTC days (seconds;
+    #: 0: never, e.g. when a separate process runs ``patiencekit close-day``)
+    competition_tick_seconds: int = 60
 
     def __post_init__(self) -> None:
         if self.env not in ENVIRONMENTS:
@@ -133,5 +138,9 @@ class Settings:
             max_body_bytes=_positive_int(env, "PATIENCEKIT_MAX_BODY_BYTES", 16 * 1024),
             session_seconds=_positive_int(env, "PATIENCEKIT_SESSION_SECONDS", 30 * 24 * 3600),
             game_cache_size=_count(env, "PATIENCEKIT_GAME_CACHE", 2000),
+            tournament_deadline_seconds=_positive_int(
+                env, "PATIENCEKIT_TOURNAMENT_DEADLINE_SECONDS", 24 * 3600
+            ),
+            competition_tick_seconds=_count(env, "PATIENCEKIT_COMPETITION_TICK_SECONDS", 60),
             sqlite_synchronous=(env.get("PATIENCEKIT_SQLITE_SYNCHRONOUS", "") or "NORMAL").upper(),
         )

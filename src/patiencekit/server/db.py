@@ -122,6 +122,9 @@ plays = Table(
     #: competitions (tournaments) come later: a ranked play may belong to a round
     Column("tournament_id", Integer, nullable=True),
     Column("round_id", Integer, nullable=True),
+    #: a ranked play's end (won, no move left, given up, or its tournament's deadline):
+    #: its result is recorded then, and no event is stored after it
+    Column("ended_at", Float, nullable=True),
     Index("ix_plays_user_game", "user_id", "game_id", "created_at"),
 )
 

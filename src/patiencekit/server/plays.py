@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -43,7 +43,15 @@ from patiencekit.server.deps import (
 from patiencekit.server.errors import ApiError
 from patiencekit.server.security import hash_token
 
-__all__ = ["MAX_NUMBER", "create_play", "get_play", "play_action", "rebuild", "router"]
+__all__ = [
+    "MAX_NUMBER",
+    "create_play",
+    "get_play",
+    "play_action",
+    "ranked_end_hooks",
+    "rebuild",
+    "router",
+]
 
 #: deal numbers run from 0 to 10**20 - 1
 MAX_NUMBER = 10**20 - 1
@@ -51,6 +59,13 @@ MAX_NUMBER = 10**20 - 1
 RANDOM_NUMBERS = 10**9 - 1
 PLAY_ID = re.compile(r"[0-9a-f]{32}")
 _CARD_TOKEN = re.compile(r"\b(?:[2-9AKQJT]|10)[CSHD]\b")
+
+#: Called in the transaction that stores the move ending a ranked play (a win, or no move
+#: left), before the play row moves on: ``hook(conn, play row as read, game, now)``. The
+#: competition (patiencekit.server.competition) records the play's result there; if the
+#: move is not stored after all, the transaction and so the result are rolled back.
+RankedEndHook = Callable[[Connection, Row[Any], Game, float], None]
+ranked_end_hooks: list[RankedEndHook] = []
 
 
 class _Clock:
@@ -230,6 +245,12 @@ def create_play(
         user, token = user_for_write(conn, client)
         if ranked and user.guest:
             raise ApiError(401, "unauthorized", "sign in to play ranked games")
+        if ranked and _seen_deal(conn, user.id, rules.id, number):
+            raise ApiError(
+                409,
+                "conflict",
+                "you have played this deal before: a ranked game is one attempt at a new deal",
+            )
         conn.execute(
             insert(plays).values(
                 id=play_id,
@@ -248,12 +269,29 @@ def create_play(
     return play_json(play_id, ranked, game), token
 
 
+def _seen_deal(conn: Connection, user_id: int, game_id: str, number: int) -> bool:
+    """True if the player has a play (casual or ranked) of this deal already."""
+    return (
+        conn.execute(
+            select(plays.c.id)
+            .where(
+                plays.c.user_id == user_id,
+                plays.c.game_id == game_id,
+                plays.c.number == str(number),
+            )
+            .limit(1)
+        ).first()
+        is not None
+    )
+
+
 def get_play(db: Database, client: Client, play_id: str) -> dict[str, Any]:
     """The play, for its owner."""
     cache = db.memo
     with db.read() as conn:
         loaded = _load(conn, cache, play_id, client, client.now())
-    result = play_json(play_id, loaded.row.ranked, loaded.game)
+    ended = loaded.row.ended_at is not None
+    result = play_json(play_id, loaded.row.ranked, loaded.game, True if ended else None)
     cache.put(play_id, loaded.row.seq, (loaded.game, loaded.clock))
     return result
 
@@ -320,7 +358,7 @@ def play_action(
     event = "move" if kind == "foundation" else kind
     over = game.is_over()
     try:
-        _store(db, row, game, event, stored, now, over)
+        _store(db, row, game, event, stored, now, over, ends=row.ranked and over)
     except IntegrityError:
         raise _stored_first() from None
     cache.put(play_id, row.seq + 1, (game, loaded.clock))
@@ -348,6 +386,8 @@ def _act(
         raise ApiError(
             409, "conflict", f"the play has moved on: it is at move {current}, not {n}; reload it"
         )
+    if kind in ("move", "foundation") and row.ended_at is not None and not game.is_won():
+        raise ApiError(409, "game_over", "this ranked game is finished: no more moves")
     if kind in ("move", "foundation") and game.is_over():
         if game.is_won():
             raise ApiError(409, "game_over", "the game is won: no more moves")
@@ -387,6 +427,7 @@ def _store(
     move: str | None,
     now: float,
     over: bool,
+    ends: bool = False,
 ) -> None:
     """Append the event, if the play still is where it was read (else 409 ``conflict``).
 
@@ -395,6 +436,11 @@ def _store(
     (an ``UPDATE ... RETURNING`` feeding the ``INSERT``), atomic by itself, so a
     move costs one round trip to write. A concurrent request that advanced the
     play first makes the ``UPDATE`` match nothing, and so the insert too.
+
+    A move that ``ends`` a ranked play also marks it ended and runs the
+    :data:`ranked_end_hooks` in the same transaction (before the play row is
+    updated), so that its result is stored with it or not at all. No event is
+    stored on an ended play.
     """
     seq = row.seq + 1
     values: dict[str, Any] = {
@@ -412,10 +458,18 @@ def _store(
         )
     elif row.status != "won":
         values["status"] = "over" if over else "playing"
-    advance = update(plays).where(plays.c.id == row.id, plays.c.seq == row.seq).values(**values)
+    if ends:
+        values["ended_at"] = now
+    advance = (
+        update(plays)
+        .where(plays.c.id == row.id, plays.c.seq == row.seq, plays.c.ended_at.is_(None))
+        .values(**values)
+    )
     event = {"play_id": row.id, "seq": seq, "kind": kind, "move": move, "at": now}
-    if db.is_sqlite:
+    if db.is_sqlite or ends:
         with db.write() as conn:
+            for hook in ranked_end_hooks if ends else ():
+                hook(conn, row, game, now)
             if conn.execute(advance).rowcount != 1:
                 raise _stored_first()
             conn.execute(insert(play_events).values(**event))

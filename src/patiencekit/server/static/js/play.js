@@ -10,6 +10,7 @@ import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
 import { cardName, suitMark } from "./cards.js";
 import { formatTime, initHeader } from "./common.js";
+import { compApi } from "./competition-api.js";
 import { pileName } from "./layout.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,6 +21,7 @@ const ui = {
   shownWin: null,
   shownOver: null,
   board: null,
+  overTexts: null,
 };
 
 // -- the URL ----------------------------------------------------------------------------------
@@ -126,6 +128,8 @@ function apply(play, { animate = true } = {}) {
   $("m-redeals").textContent = String(redeals ?? "");
   const casual = !play.ranked;
   for (const id of ["undo", "redo", "restart"]) $(id).hidden = !casual;
+  // Shown on a ranked game until it ends (a deal with no move at all still needs ending).
+  $("give-up").hidden = casual || (play.over && (play.n > 0 || !!play.result));
   $("undo").disabled = !play.can_undo;
   $("redo").disabled = !play.can_redo;
   $("restart").disabled = !play.can_undo;
@@ -155,6 +159,12 @@ function endings(play) {
       ui.shownOver = key;
       $("over-undo").disabled = !play.can_undo || !!play.ranked;
       $("over-restart").disabled = !play.can_undo || !!play.ranked;
+      // A ranked game that is over counts with its score: there is nothing to take back.
+      if (!ui.overTexts) ui.overTexts = [$("over-title").textContent, $("over-text").textContent];
+      $("over-title").textContent = play.ranked ? "This ranked game is over" : ui.overTexts[0];
+      $("over-text").textContent = play.ranked
+        ? `It counts with its final score, ${play.score ?? 0} points. Start a new deal when you like.`
+        : ui.overTexts[1];
       $("over").hidden = false;
       announce("No moves left: the game is over.");
       $("over-new").focus();
@@ -271,6 +281,12 @@ const actions = {
   restart() {
     return onPlay((play) => api.restart(play.id, play.n), { say: () => "The deal starts again." });
   },
+  // A ranked game only: it ends now with its running score (no time bonus).
+  giveUp() {
+    return onPlay((play) => compApi.finish(play.id, play.n), {
+      say: (p) => `You gave up: the game counts ${p.score ?? 0} points.`,
+    });
+  },
   newDeal(number = null) {
     const game = ui.play ? ui.play.game : route().game;
     return act(() => api.createPlay(game, cleanNumber(number)), {
@@ -344,6 +360,9 @@ function wire() {
   $("undo").addEventListener("click", () => actions.undo());
   $("redo").addEventListener("click", () => actions.redo());
   $("restart").addEventListener("click", () => actions.restart());
+  $("give-up").addEventListener("click", () => {
+    if (window.confirm("Give up this ranked game? It ends now with its current score.")) actions.giveUp();
+  });
   $("deal-next").addEventListener("click", () => actions.move("t"));
   $("new-deal").addEventListener("click", () => actions.newDeal(null));
   $("number-form").addEventListener("submit", (e) => {

@@ -1,0 +1,52 @@
+"""The app's periodic task: end tournaments past their deadline, close the UTC days that are over.
+
+:func:`tick` does one round of both with the time it is given (tests call it
+with their own clock); :func:`run_periodically` calls it at start-up and then
+every ``competition_tick_seconds`` while the app runs. Both jobs are
+idempotent and transactional, so several server processes may run them at
+once, and a server that was stopped catches up when it starts again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from starlette.concurrency import run_in_threadpool
+
+from patiencekit.server.competition.standings import close_due_days
+from patiencekit.server.competition.tournaments import close_expired
+from patiencekit.server.db import Database
+
+__all__ = ["Tick", "run_periodically", "tick"]
+
+log = logging.getLogger("patiencekit.server")
+
+
+@dataclass(slots=True)
+class Tick:
+    """What one tick did."""
+
+    tournaments: list[int] = field(default_factory=list)
+    days: list[tuple[str, str, int]] = field(default_factory=list)
+
+
+def tick(db: Database, now: float) -> Tick:
+    """End the tournaments whose deadline has passed; award the medals of the closed days."""
+    return Tick(tournaments=close_expired(db, now), days=close_due_days(db, now))
+
+
+async def run_periodically(db: Database, clock: Callable[[], float], seconds: float) -> None:
+    """Run :func:`tick` now and then every ``seconds`` (in a worker thread), until cancelled."""
+    while True:
+        try:
+            done = await run_in_threadpool(tick, db, clock())
+            if done.tournaments or done.days:
+                log.info("competition: ended %s, closed %s", done.tournaments, done.days)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("competition: the periodic task failed; it runs again later")
+        await asyncio.sleep(seconds)

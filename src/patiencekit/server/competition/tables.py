@@ -1,0 +1,169 @@
+"""The competition's tables, in the app's one ``metadata`` (migration ``r0002`` makes them).
+
+- ``tournaments`` and ``tournament_entries``: who plays which tournament, and how it ended;
+  a round's play is a ranked row of ``plays`` with ``tournament_id`` and ``round_id`` (the
+  round's number, 1 to 3), one per entrant and round (a unique index);
+- ``results``: one row per completed ranked game of a scored variant, with its final score
+  as the server's replay computed it (the play's id is the key: a game completes once);
+- ``standings``: per player and variant, points, cups and medals kept up to date in the
+  same transaction as the result, the tournament's end or the day's close that changes them;
+  the index on ``(game_id, points DESC, reached_at, user_id)`` serves the Top 100 and a
+  player's position;
+- ``medals`` and ``closed_days``: the day close, idempotent by their keys.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    UniqueConstraint,
+)
+
+from patiencekit.server.db import metadata, plays
+
+__all__ = [
+    "closed_days",
+    "medals",
+    "results",
+    "standings",
+    "tournament_entries",
+    "tournaments",
+]
+
+#: a tournament: open (waiting for entrants), running (deals drawn), finished
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(40), nullable=False),
+    Column("size", Integer, nullable=False),
+    #: open / running / finished
+    Column("status", String(8), nullable=False),
+    Column("created_by", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    #: the time allowed from the start (the server's setting when the tournament was made)
+    Column("deadline_seconds", Integer, nullable=False),
+    Column("started_at", Float, nullable=True),
+    Column("deadline", Float, nullable=True),
+    Column("finished_at", Float, nullable=True),
+    #: the three deal numbers, space-separated; null until the start
+    Column("deals", String(80), nullable=True),
+    Index("ix_tournaments_status", "status", "game_id", "created_at"),
+)
+
+#: the entrants of a tournament; score, time and place are set when it ends
+tournament_entries = Table(
+    "tournament_entries",
+    metadata,
+    Column(
+        "tournament_id",
+        Integer,
+        ForeignKey("tournaments.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    #: 1, 2, ... in the order of joining: unique, so a tournament never takes too many
+    Column("seat", Integer, nullable=False),
+    Column("joined_at", Float, nullable=False),
+    Column("score", Integer, nullable=True),
+    Column("time", Float, nullable=True),
+    Column("place", Integer, nullable=True),
+    UniqueConstraint("tournament_id", "seat"),
+    Index("ix_tournament_entries_user", "user_id", "joined_at"),
+)
+
+#: completed ranked games of the scored variants: what points, medals and tournaments count
+results = Table(
+    "results",
+    metadata,
+    Column(
+        "play_id",
+        String(32),
+        ForeignKey("plays.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("game_id", String(40), nullable=False),
+    Column("tournament_id", Integer, nullable=True),
+    Column("round", Integer, nullable=True),
+    #: won / over (no move left) / gave_up / expired (after a tournament's deadline: 0)
+    Column("outcome", String(8), nullable=False),
+    #: the final score: time bonus included for a win, the running score otherwise
+    Column("score", Integer, nullable=False),
+    #: seconds from the deal to the end (the win, the last move, or giving up)
+    Column("elapsed", Float, nullable=False),
+    Column("finished_at", Float, nullable=False),
+    #: the UTC day of finished_at (YYYY-MM-DD): the day whose medals the game competes for
+    Column("day", String(10), nullable=False),
+    Index("ix_results_day", "game_id", "day"),
+    Index("ix_results_tournament", "tournament_id", "user_id"),
+)
+
+#: per player and variant: the aggregates the Top 100 reads
+standings = Table(
+    "standings",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("points", BigInteger, nullable=False),
+    #: when the points last went up (the earlier of two equal totals is listed first)
+    Column("reached_at", Float, nullable=False),
+    #: completed ranked games
+    Column("games", Integer, nullable=False),
+    Column("cups1", Integer, nullable=False),
+    Column("cups2", Integer, nullable=False),
+    Column("cups3", Integer, nullable=False),
+    Column("cups4", Integer, nullable=False),
+    Column("medals1", Integer, nullable=False),
+    Column("medals2", Integer, nullable=False),
+    Column("medals3", Integer, nullable=False),
+    Column("medals4", Integer, nullable=False),
+    Column("medals5", Integer, nullable=False),
+)
+Index(
+    "ix_standings_points",
+    standings.c.game_id,
+    standings.c.points.desc(),
+    standings.c.reached_at,
+    standings.c.user_id,
+)
+
+#: the day's medals: one owner per place, one medal per player and day
+medals = Table(
+    "medals",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("day", String(10), primary_key=True),
+    Column("place", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("play_id", String(32), nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("elapsed", Float, nullable=False),
+    UniqueConstraint("game_id", "day", "user_id"),
+)
+
+#: UTC days whose medals were awarded (a row per variant and day, even without games)
+closed_days = Table(
+    "closed_days",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("day", String(10), primary_key=True),
+    Column("closed_at", Float, nullable=False),
+    Column("medals", Integer, nullable=False),
+)
+
+#: a tournament's plays: one per entrant and round (one attempt), found by the tournament
+Index(
+    "ix_plays_tournament",
+    plays.c.tournament_id,
+    plays.c.user_id,
+    plays.c.round_id,
+    unique=True,
+)

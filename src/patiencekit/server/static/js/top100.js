@@ -1,0 +1,88 @@
+// The Top 100 of a variant: /top100/{game} (/top100 is Klondike draw 3), with the seed's columns:
+// position, rank, name, cups, medals, points ("no cups" / "no medals" where none), and the
+// signed-in player's own line even when outside the hundred.
+
+import { api, ApiError } from "./api.js";
+import { el, initHeader } from "./common.js";
+import { compApi, countsCell, formatPoints, VARIANTS } from "./competition-api.js";
+
+const $ = (id) => document.getElementById(id);
+
+function gameId() {
+  const m = /^\/top100\/([^/]+)\/?$/.exec(window.location.pathname);
+  if (m) return decodeURIComponent(m[1]);
+  return new URLSearchParams(window.location.search).get("game") || "klondike";
+}
+
+function line(p, me) {
+  const tr = el(
+    "tr",
+    { "data-name": p.name },
+    el("td", { class: "num position" }, `${p.position}.`),
+    el("td", { class: "rank" }, `Rank ${p.rank}`),
+    el("th", { scope: "row" }, el("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name)),
+    el("td", {}, countsCell(p.cups, "cups")),
+    el("td", {}, countsCell(p.medals, "medals")),
+    el("td", { class: "num points" }, `${formatPoints(p.points)} points`),
+  );
+  if (me && me.name === p.name) tr.classList.add("me");
+  return tr;
+}
+
+async function playRanked(game, button) {
+  button.disabled = true;
+  try {
+    const play = await api.createPlay(game, null, true);
+    window.location.href = `/p/${encodeURIComponent(play.id)}`;
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    $("error").textContent = e.message;
+    button.disabled = false;
+  }
+}
+
+async function main() {
+  const game = gameId();
+  const tabs = $("variants");
+  for (const v of VARIANTS) {
+    const a = el("a", { href: `/top100/${v.id}` }, v.name);
+    if (v.id === game) a.setAttribute("aria-current", "page");
+    tabs.append(a);
+  }
+  const session = await initHeader();
+  const user = session && session.user;
+  const ranked = $("ranked");
+  if (user && !user.guest) {
+    const b = el("button", { type: "button", class: "primary", id: "play-ranked" }, "Play a ranked game");
+    b.addEventListener("click", () => playRanked(game, b));
+    ranked.append(b, el("span", { class: "muted" }, "A new deal, one attempt, no undo: its final score adds to your points."));
+  } else {
+    ranked.append(el("a", { href: `/signin?next=${encodeURIComponent(window.location.pathname)}` }, "Sign in"), " to play ranked games and enter the Top 100.");
+  }
+  ranked.append(el("a", { href: "/tournaments", class: "button" }, "Tournaments"));
+  const body = document.querySelector("#top tbody");
+  try {
+    const board = await compApi.top100(game);
+    $("title").textContent = `Top 100 ${board.name}`;
+    document.title = `Top 100 ${board.name} – PatienceKit`;
+    body.innerHTML = "";
+    for (const p of board.players) body.append(line(p, board.me));
+    const me = board.me;
+    if (me && !board.players.some((p) => p.name === me.name)) {
+      const gap = el("td", {}, "Your position");
+      gap.colSpan = 6;
+      body.append(el("tr", { class: "gap" }, gap), line(me, me));
+    }
+    if (!board.players.length) {
+      const td = el("td", {}, "Nobody has finished a ranked game of this variant yet.");
+      td.colSpan = 6;
+      body.append(el("tr", {}, td));
+    }
+    window.pk = { board };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    $("error").textContent = e.message;
+  }
+}
+
+main();

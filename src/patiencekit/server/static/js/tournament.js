@@ -1,0 +1,401 @@
+// One tournament: /tournaments/{id}. Its entrants and scores; join or leave it while it is open;
+// play its rounds on this page (a ranked play on the board, one attempt, no undo) while it runs;
+// once it is over, the places and every entrant's replay (a board to step through, and the
+// game record to download).
+
+import { api, ApiError } from "./api.js";
+import { Board } from "./board.js";
+import { el, formatTime, initHeader } from "./common.js";
+import { compApi, placeText, variantName } from "./competition-api.js";
+
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  id: null,
+  t: null,
+  user: null,
+  round: null,
+  play: null,
+  receivedAt: 0,
+  board: null,
+  replay: null,
+  replayBoard: null,
+};
+
+function tournamentId() {
+  const m = /^\/tournaments\/(\d+)\/?$/.exec(window.location.pathname);
+  if (m) return m[1];
+  return new URLSearchParams(window.location.search).get("id");
+}
+
+function showError(message) {
+  $("error").textContent = message;
+}
+
+function clearError() {
+  $("error").textContent = "";
+}
+
+function when(seconds) {
+  if (!seconds) return "–";
+  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+function left(seconds) {
+  if (seconds <= 0) return "the deadline has passed";
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return h ? `${h} h ${m} min left` : `${m} min left`;
+}
+
+// -- the tournament --------------------------------------------------------------------------
+
+async function refresh() {
+  try {
+    ui.t = await compApi.tournament(ui.id);
+    render();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    showError(e.message);
+  }
+}
+
+function render() {
+  const t = ui.t;
+  const name = variantName(t.game);
+  $("title").textContent = `${name} tournament #${t.id}`;
+  document.title = `${name} tournament #${t.id} – PatienceKit`;
+  const facts = $("facts");
+  facts.innerHTML = "";
+  facts.append(
+    el("span", {}, el("span", { class: `status ${t.status}`, "data-testid": "status" }, t.status)),
+    el("span", {}, "Players ", el("strong", {}, `${t.entrants_count} / ${t.size}`)),
+    el("span", {}, "Game ", el("strong", {}, t.name)),
+  );
+  if (t.started_at) facts.append(el("span", {}, "Started ", el("strong", {}, when(t.started_at))));
+  if (t.status === "running") {
+    facts.append(el("span", {}, "Deadline ", el("strong", {}, `${when(t.deadline)} (${left(t.deadline - t.now)})`)));
+  }
+  if (t.finished_at) facts.append(el("span", {}, "Finished ", el("strong", {}, when(t.finished_at))));
+  renderActions();
+  renderEntrants();
+}
+
+function renderActions() {
+  const t = ui.t;
+  const box = $("actions");
+  box.innerHTML = "";
+  const me = t.me;
+  const signedIn = ui.user && !ui.user.guest;
+  if (t.status === "open") {
+    const missing = t.size - t.entrants_count;
+    if (me && me.entrant) {
+      box.append(el("span", {}, `You are in. Waiting for ${missing} more player${missing === 1 ? "" : "s"}: the deals are drawn when the tournament is full.`));
+      box.append(button("Leave", "leave", () => leave()));
+    } else if (signedIn) {
+      box.append(button(`Join (${missing} place${missing === 1 ? "" : "s"} left)`, "join", () => join(), true));
+    } else {
+      box.append(el("a", { class: "button primary", href: `/signin?next=${encodeURIComponent(window.location.pathname)}` }, "Sign in to join"));
+    }
+    return;
+  }
+  if (t.status === "running" && me && me.entrant) {
+    const n = me.next_round;
+    if (n === null || n === undefined) {
+      box.append(el("span", {}, "You have played your three rounds: the places are known when everyone has, or at the deadline."));
+      return;
+    }
+    if (ui.play && ui.round === n && !ui.play.over) return; // playing it now, on the board below
+    const resume = me.plays && me.plays[String(n)];
+    box.append(button(resume ? `Resume round ${n}` : `Play round ${n}`, "play-round", () => startRound(n), true));
+  }
+}
+
+function button(label, id, onClick, primary = false) {
+  const b = el("button", { type: "button", id, class: primary ? "primary" : "" }, label);
+  b.addEventListener("click", async () => {
+    b.disabled = true;
+    try {
+      await onClick();
+    } finally {
+      b.disabled = false;
+    }
+  });
+  return b;
+}
+
+function roundCell(t, entrant, r) {
+  const td = el("td", { class: "round-cell", "data-round": String(r.round) });
+  if (r.status === "finished") {
+    td.append(el("span", { class: "score" }, String(r.score)));
+    td.append(el("span", { class: "small" }, formatTime(r.time)));
+  } else if (r.status === "expired") {
+    td.append(el("span", { class: "score" }, "0"), el("span", { class: "small" }, "not finished in time"));
+  } else if (r.status === "playing") {
+    td.append(el("span", { class: "muted" }, "playing"));
+  } else {
+    td.append(el("span", { class: "muted" }, "–"));
+  }
+  if (t.status === "finished" && r.status !== "waiting") {
+    const b = el("button", { type: "button", class: "replay-button" }, "Replay");
+    b.setAttribute("aria-label", `Replay of ${entrant.name}, round ${r.round}`);
+    b.addEventListener("click", () => openReplay(entrant.name, r.round));
+    td.append(b);
+  }
+  return td;
+}
+
+function renderEntrants() {
+  const t = ui.t;
+  const body = document.querySelector("#entrants tbody");
+  body.innerHTML = "";
+  for (const e of t.entrants) {
+    const tr = el(
+      "tr",
+      { "data-name": e.name },
+      el("td", {}, t.status === "finished" ? placeText(e.place) : "–"),
+      el("th", { scope: "row" }, el("a", { href: `/players/${encodeURIComponent(e.name)}` }, e.name)),
+      ...e.rounds.map((r) => roundCell(t, e, r)),
+      el("td", { class: "num total" }, String(e.score)),
+      el("td", { class: "num" }, formatTime(e.time)),
+    );
+    if (t.me && t.me.name === e.name) tr.classList.add("me");
+    body.append(tr);
+  }
+}
+
+async function join() {
+  clearError();
+  try {
+    ui.t = await compApi.join(ui.id);
+    render();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    showError(e.message);
+  }
+}
+
+async function leave() {
+  clearError();
+  try {
+    const r = await compApi.leave(ui.id);
+    if (r.removed) window.location.href = "/tournaments";
+    else await refresh();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    showError(e.message);
+  }
+}
+
+// -- playing a round -------------------------------------------------------------------------------
+
+async function startRound(n) {
+  clearError();
+  $("notice").textContent = "";
+  try {
+    const play = await compApi.openRound(ui.id, n);
+    ui.round = n;
+    $("round").hidden = false;
+    applyPlay(play, { animate: false });
+    renderActions();
+    $("round").scrollIntoView({ block: "start" });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    showError(e.message);
+    await refresh();
+  }
+}
+
+function applyPlay(play, { animate = true } = {}) {
+  const first = !ui.play || ui.play.id !== play.id;
+  ui.play = play;
+  ui.receivedAt = performance.now();
+  ui.board.setPlay(play, { animate: animate && !first });
+  $("round-title").textContent = `Round ${ui.round} of 3`;
+  $("m-moves").textContent = String(play.n);
+  $("m-score").textContent = String(play.score ?? 0);
+  tick();
+  const ended = !!play.over;
+  // A deal with no move at all is over before its first move: it still has to be finished.
+  $("give-up").hidden = play.won || (ended && !first) || !!play.result;
+  $("give-up-confirm").hidden = true;
+  $("move-form").hidden = ended;
+  if (ended && !first) roundEnded(play);
+}
+
+function tick() {
+  const play = ui.play;
+  if (!play) return;
+  let elapsed = Number(play.elapsed) || 0;
+  if (!play.over) elapsed += (performance.now() - ui.receivedAt) / 1000;
+  $("m-time").textContent = formatTime(elapsed);
+}
+
+async function roundEnded(play) {
+  const n = ui.round;
+  let text;
+  if (play.won) text = `Round ${n} won: ${play.score} points, time bonus included.`;
+  else if (play.result && play.result.outcome === "expired") text = `Round ${n} ended after the deadline: it counts 0.`;
+  else if (play.result && play.result.outcome === "gave_up") text = `You gave up round ${n}: it counts ${play.score} points.`;
+  else text = `Round ${n} is over (no move left): it counts ${play.score} points.`;
+  $("notice").textContent = text;
+  await refresh();
+}
+
+// Actions run one after another, each with the move count of the answer before it.
+let queue = Promise.resolve();
+
+function act(request, { evenOver = false } = {}) {
+  const run = async () => {
+    if (!ui.play || (ui.play.over && !evenOver)) return false;
+    try {
+      const play = await request(ui.play);
+      clearError();
+      applyPlay(play);
+      return true;
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      showError(e.message);
+      if (e.code === "conflict" || e.code === "game_over") {
+        try {
+          applyPlay(await api.getPlay(ui.play.id), { animate: false });
+        } catch (e2) {
+          // keep the board as it is
+        }
+        await refresh();
+      }
+      return false;
+    }
+  };
+  const done = queue.then(run, run);
+  queue = done.catch(() => false);
+  return done;
+}
+
+const handlers = {
+  move: (text) => act((play) => api.move(play.id, text, play.n)),
+  foundation: (label) => act((play) => api.foundation(play.id, label, play.n)),
+  stock: () =>
+    act((play) => {
+      const legal = play.legal_moves || [];
+      return api.move(play.id, !legal.includes("s") && legal.includes("t") ? "t" : "s", play.n);
+    }),
+  announce: () => {},
+};
+
+const readOnly = {
+  move: () => Promise.resolve(false),
+  foundation: () => Promise.resolve(false),
+  stock: () => Promise.resolve(false),
+  announce: () => {},
+};
+
+function wireRound() {
+  $("move-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const input = $("move-input");
+    const text = input.value.trim();
+    if (!text) return;
+    if (await handlers.move(text)) input.value = "";
+    input.focus();
+  });
+  $("give-up").addEventListener("click", () => {
+    $("give-up").hidden = true;
+    $("give-up-confirm").hidden = false;
+    $("give-up-no").focus();
+  });
+  $("give-up-no").addEventListener("click", () => {
+    $("give-up-confirm").hidden = true;
+    $("give-up").hidden = false;
+  });
+  $("give-up-yes").addEventListener("click", () =>
+    act((play) => compApi.finish(play.id, play.n), { evenOver: true }),
+  );
+  window.setInterval(tick, 250);
+}
+
+// -- replays -----------------------------------------------------------------------------------------
+
+async function openReplay(name, round) {
+  clearError();
+  try {
+    const record = await compApi.replay(ui.id, name, round);
+    if (ui.replay && ui.replay.url) URL.revokeObjectURL(ui.replay.url);
+    const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)], { type: "application/json" }));
+    ui.replay = { name, round, record, steps: record.moves.length, step: 0, url };
+    const link = $("r-download");
+    link.href = url;
+    link.download = `tournament-${ui.id}-${name}-round-${round}.json`;
+    const result = record.result;
+    $("replay-title").textContent =
+      `Replay: ${name}, round ${round}` + (result ? ` (${result.outcome.replace("_", " ")}, ${result.score} points)` : "");
+    $("replay").hidden = false;
+    await showStep(0);
+    $("replay").scrollIntoView({ block: "start" });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    showError(e.message);
+  }
+}
+
+async function showStep(step) {
+  const r = ui.replay;
+  if (!r) return;
+  const k = Math.max(0, Math.min(r.steps, step));
+  const view = await compApi.replay(ui.id, r.name, r.round, k);
+  r.step = k;
+  ui.replayBoard.setPlay(
+    { id: `replay-${r.name}-${r.round}`, game: view.game, number: view.number, piles: view.piles, legal_moves: [], won: view.won },
+    { animate: false },
+  );
+  $("r-step").textContent = `${k} / ${r.steps}`;
+  $("r-move").textContent = view.last ? `move ${k}: ${view.last}` : "the deal";
+  $("r-first").disabled = $("r-prev").disabled = k === 0;
+  $("r-next").disabled = $("r-last").disabled = k === r.steps;
+}
+
+function wireReplay() {
+  $("r-first").addEventListener("click", () => showStep(0));
+  $("r-prev").addEventListener("click", () => showStep(ui.replay.step - 1));
+  $("r-next").addEventListener("click", () => showStep(ui.replay.step + 1));
+  $("r-last").addEventListener("click", () => showStep(ui.replay.steps));
+  $("r-close").addEventListener("click", () => {
+    $("replay").hidden = true;
+  });
+}
+
+// -- start ----------------------------------------------------------------------------------------------
+
+async function main() {
+  ui.id = tournamentId();
+  ui.board = new Board($("board"), handlers);
+  ui.replayBoard = new Board($("replay-board"), readOnly);
+  wireRound();
+  wireReplay();
+  const session = await initHeader();
+  ui.user = session && session.user;
+  if (!ui.id) {
+    showError("There is no tournament at this address.");
+    return;
+  }
+  await refresh();
+  // Others play too: look again now and then (not while a move is on its way).
+  window.setInterval(() => {
+    if (ui.t && ui.t.status !== "finished") refresh();
+  }, 15000);
+}
+
+main();
+
+// For tests and the curious: the tournament and the round's play as the server last sent them.
+window.pk = {
+  get tournament() {
+    return ui.t;
+  },
+  get play() {
+    return ui.play;
+  },
+  get replay() {
+    return ui.replay;
+  },
+};

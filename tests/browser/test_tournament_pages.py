@@ -1,0 +1,212 @@
+"""Tournaments in Chromium against the real server: two accounts in two browser contexts make
+and join a tournament, play its rounds on the tournament page, see the places, a replay, the
+Top 100 and a profile."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from patiencekit import new_game
+
+pytestmark = pytest.mark.browser
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "patiencekit" / "server" / "static"
+PAGES = ["tournaments.html", "tournament.html", "top100.html", "profile.html"]
+DESKTOP = {"width": 1280, "height": 800}
+STATUS = "s => window.pk.tournament && window.pk.tournament.status === s"
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_the_competition_pages_name_only_files_that_exist(name: str) -> None:
+    html = (STATIC / name).read_text(encoding="utf-8")
+    assert html.startswith("<!doctype html>") and '<html lang="en">' in html
+    assert html.index("theme-init.js") < html.index(".css")
+    for url in re.findall(r'\b(?:src|href)="(/static/[^"]*)"', html):
+        assert (STATIC / url.removeprefix("/static/")).is_file(), f"{name}: {url} is missing"
+
+
+def test_the_lobby_links_to_tournaments_and_the_top_100() -> None:
+    html = (STATIC / "lobby.html").read_text(encoding="utf-8")
+    for href in ("/tournaments", "/top100/klondike", "/top100/klondike-draw1"):
+        assert f'href="{href}"' in html
+
+
+class Player:
+    """A browser context of its own (its own cookies), signed up as a new account."""
+
+    def __init__(self, browser: Any, server: str, errors: list[str]) -> None:
+        self.name = f"t{uuid.uuid4().hex[:10]}"
+        self.ctx = browser.new_context(viewport=DESKTOP)
+        self.ctx.set_default_timeout(10_000)
+        self.page = self.ctx.new_page()
+        self.page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+        csrf = self.ctx.request.get(f"{server}/api/session").json()["csrf"]
+        r = self.ctx.request.post(
+            f"{server}/api/auth/signup",
+            data=json.dumps({"name": self.name, "password": "correct horse battery"}),
+            headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+        )
+        assert r.status == 201, r.text()
+
+
+def scoring_moves(number: int, k: int) -> tuple[list[str], int]:
+    """Up to k moves of Klondike draw 1 that gain points (turning the stock between), and the
+    score after them."""
+    g = new_game("klondike-draw1", number)
+    line: list[str] = []
+    for _ in range(40):
+        if sum(1 for m in line if m not in ("s", "t")) >= k:
+            break
+        best = None
+        for m in list(g.legal_moves):
+            text = str(m)
+            if text in ("s", "t"):
+                continue
+            before = g.base_score or 0
+            g.play(text)
+            gain = (g.base_score or 0) - before
+            g.undo()
+            if gain > 0 and (best is None or gain > best[1]):
+                best = (text, gain)
+        text = best[0] if best else ("s" if "s" in g.legal_moves else "t")
+        g.play(text)
+        line.append(text)
+    return line, int(g.base_score or 0)
+
+
+def wait_round(page: Any, n: int) -> dict[str, Any]:
+    page.wait_for_function(
+        "n => window.pk.play && window.pk.play.n === n && !window.pk.play.over", arg=n
+    )
+    play: dict[str, Any] = page.evaluate("window.pk.play")
+    return play
+
+
+def give_up(page: Any) -> None:
+    page.click("#give-up")
+    page.click("#give-up-yes")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=notice]').textContent.includes('gave up')"
+    )
+
+
+def play_round_button(page: Any, n: int) -> None:
+    page.wait_for_selector(f"#play-round:has-text('round {n}')")
+    page.click("#play-round")
+    page.wait_for_function(
+        "n => window.pk.play && document.getElementById('round-title').textContent.startsWith("
+        "'Round ' + n)",
+        arg=n,
+    )
+
+
+def round_cell(page: Any, name: str, n: int) -> Any:
+    return page.locator(f'#entrants tr[data-name="{name}"] td[data-round="{n}"]')
+
+
+def test_two_players_join_a_tournament_and_play_its_rounds(browser: Any, server: str) -> None:
+    errors: list[str] = []
+    ann, bob = Player(browser, server, errors), Player(browser, server, errors)
+    a, b = ann.page, bob.page
+    try:
+        # ann makes a tournament of Klondike draw 1 for two players.
+        a.goto(f"{server}/tournaments")
+        a.wait_for_selector("#new-form:not([hidden])")
+        a.select_option("#new-game", "klondike-draw1")
+        a.select_option("#new-size", "2")
+        a.click("#new-submit")
+        a.wait_for_url(re.compile(r"/tournaments/\d+$"))
+        tid = int(a.url.rsplit("/", 1)[1])
+        a.wait_for_function("() => window.pk.tournament")
+        assert a.text_content("[data-testid=status]") == "open"
+        assert "Waiting for 1 more player" in a.text_content("#actions")
+
+        # bob finds it among the open ones and joins: it is full, so it starts.
+        b.goto(f"{server}/tournaments?status=open")
+        b.locator(f'#list tr[data-id="{tid}"]').get_by_role("button", name="Join").click()
+        b.wait_for_url(f"{server}/tournaments/{tid}")
+        b.wait_for_function(STATUS, arg="running")
+        assert b.evaluate("window.pk.tournament.deals") is None
+
+        # bob plays round 1 on the page: typed moves that score, then gives up.
+        play_round_button(b, 1)
+        play = wait_round(b, 0)
+        assert play["ranked"] is True and play["game"] == "klondike-draw1"
+        line, score = scoring_moves(play["number"], 3)
+        assert score > 0
+        for i, text in enumerate(line, start=1):
+            b.fill("#move-input", text)
+            b.press("#move-input", "Enter")
+            wait_round(b, i)
+        assert b.text_content("[data-testid=score]") == str(score)
+        give_up(b)
+        assert f"counts {score} points" in b.text_content("[data-testid=notice]")
+        b.wait_for_selector("#play-round:has-text('round 2')")
+        assert round_cell(b, bob.name, 1).locator(".score").text_content() == str(score)
+
+        # ann sees bob's score, and plays round 1 with the mouse: a click turns the stock.
+        a.reload()
+        a.wait_for_function(STATUS, arg="running")
+        assert round_cell(a, bob.name, 1).locator(".score").text_content() == str(score)
+        play_round_button(a, 1)
+        wait_round(a, 0)
+        a.click('#board .pile[data-label="s"]')
+        wait_round(a, 1)
+        assert a.evaluate("window.pk.play.last") == "s"
+        give_up(a)
+
+        # Rounds 2 and 3, given up at once; the last one ends the tournament.
+        for n in (2, 3):
+            for page in (a, b):
+                play_round_button(page, n)
+                wait_round(page, 0)
+                give_up(page)
+        a.reload()
+        a.wait_for_function(STATUS, arg="finished")
+        t = a.evaluate("window.pk.tournament")
+        assert [(e["name"], e["place"], e["score"]) for e in t["entrants"]] == [
+            (bob.name, 1, score),
+            (ann.name, 2, 0),
+        ]
+        assert len(t["deals"]) == 3
+        assert a.locator(f'#entrants tr[data-name="{bob.name}"] td').first.text_content() == "1st"
+
+        # bob's replay of round 1, step by step, and its record to download.
+        a.get_by_role("button", name=f"Replay of {bob.name}, round 1").click()
+        a.wait_for_selector("#replay:not([hidden])")
+        a.wait_for_function("() => document.getElementById('r-step').textContent.startsWith('0 /')")
+        assert a.text_content("#r-step") == f"0 / {len(line)}"
+        a.click("#r-next")
+        a.wait_for_function("() => document.getElementById('r-step').textContent.startsWith('1 /')")
+        assert a.text_content("#r-move") == f"move 1: {line[0]}"
+        assert a.get_attribute("#r-download", "href").startswith("blob:")
+        assert a.evaluate("window.pk.replay.record.moves") == line
+        assert a.locator("#replay-board .pile").count() > 0
+
+        # The Top 100 of Klondike draw 1: bob's line with his cup, and no medals yet.
+        b.goto(f"{server}/top100/klondike-draw1")
+        row = b.locator(f'#top tr[data-name="{bob.name}"]')
+        row.wait_for()
+        assert "me" in (row.get_attribute("class") or "")
+        assert row.locator(".counts.medals").text_content() == "no medals"
+        assert row.locator(".counts.cups .badge").all_text_contents() == ["1", "0", "0", "0"]
+        assert row.locator(".points").text_content() == f"{score:,} points"
+        ann_row = b.locator(f'#top tr[data-name="{ann.name}"]')
+        assert ann_row.locator(".counts.cups .badge").all_text_contents() == ["0", "1", "0", "0"]
+
+        # ann's profile: the tournament and its place.
+        b.goto(f"{server}/players/{ann.name}")
+        b.wait_for_selector(f'#tournaments tr[data-id="{tid}"]')
+        assert b.locator(f'#tournaments tr[data-id="{tid}"] .place').text_content() == "2nd"
+        assert b.locator('#standings [data-game="klondike-draw1"]').is_visible()
+    finally:
+        ann.ctx.close()
+        bob.ctx.close()
+    assert errors == [], f"console errors: {errors}"

@@ -268,7 +268,7 @@ class KlondikeSearch:
             if found[card // 13] == card % 13:
                 first.append((_TALON_TO_FOUNDATION, idx, 0, 0, card))
             # with draw 1 a talon card can wait in the talon until a card goes on it
-            if draw1 and not self._useful(card, heads, reach, 3):
+            if draw1 and not self._useful(card, heads, reach, 13):
                 continue
             pa, pb = _PARENTS[card]
             j = tops.get(pa, -1)
@@ -285,7 +285,7 @@ class KlondikeSearch:
             if h < 2:
                 continue
             card = s * 13 + h - 1
-            if not self._useful(card, heads, reach, 3):
+            if not self._useful(card, heads, reach, 13):
                 continue
             pa, pb = _PARENTS[card]
             j = tops.get(pa, -1)

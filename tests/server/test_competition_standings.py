@@ -379,6 +379,7 @@ def test_a_players_profile(app, make_api, clock):
 
 def test_the_apps_periodic_task_closes_days_with_the_apps_clock(app, make_api, clock, monkeypatch):
     import asyncio
+    import concurrent.futures
 
     from patiencekit.server.competition import periodic
 
@@ -393,7 +394,11 @@ def test_the_apps_periodic_task_closes_days_with_the_apps_clock(app, make_api, c
         raise asyncio.CancelledError  # stop the loop after its first tick
 
     monkeypatch.setattr(periodic.asyncio, "sleep", no_sleep)
-    with pytest.raises(asyncio.CancelledError):
-        asyncio.run(periodic.run_periodically(app.state.db, clock, 60))
+    # a thread of its own: another test in this worker (Playwright's sync API) may have an
+    # event loop running in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        task = pool.submit(asyncio.run, periodic.run_periodically(app.state.db, clock, 60))
+        with pytest.raises(asyncio.CancelledError):
+            task.result()
     assert waits == [60]
     assert board(ann)["me"]["medals"] == [1, 0, 0, 0, 0]

@@ -16,12 +16,12 @@ wins within its budget, not necessarily a game that is seldom winnable.
 #   2026-11-29: patiencekit study contradance --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study klondike --deals 1000 --first 1 --max-seconds 5 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study klondike-draw1 --deals 1000 --first 1 --max-seconds 5 --workers 2 --write-winnable  # noqa: E501
+#   2026-11-29: patiencekit study klondike-draw1 --first N --deals 1 --max-seconds 30 --write-winnable, for each deal the first study called unsolvable (after the solver fix)  # noqa: E501
 #   2026-11-29: patiencekit study odd-and-even --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study patiencemax-all-to-piles --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study patriarchs --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study royal-cotillion --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study senior-wrangler --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable  # noqa: E501
-#   2026-11-29: re-solve of the deals the first study called unsolvable, with the fixed solver (30 s each)  # noqa: E501
 
 from __future__ import annotations
 
@@ -161,7 +161,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     ),
     "klondike-draw1": (
         "2026-11-29: patiencekit study klondike-draw1 --deals 1000 --first 1 --max-seconds 5 --workers 2 --write-winnable",  # noqa: E501
-        "2026-11-29: re-solve of the deals the first study called unsolvable, with the fixed solver (30 s each)",  # noqa: E501
+        "2026-11-29: patiencekit study klondike-draw1 --first N --deals 1 --max-seconds 30 --write-winnable, for each deal the first study called unsolvable (after the solver fix)",  # noqa: E501
     ),
     "odd-and-even": (
         "2026-11-29: patiencekit study odd-and-even --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable",  # noqa: E501

@@ -10,11 +10,10 @@ a card or fill a column's top with a king, then the rest, the stock last.
 
 from __future__ import annotations
 
-import resource
 import sys
-import time
 
 from patiencekit.rules import PileKind, Win
+from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
 from patiencekit.state import Move as EngineMove
 from patiencekit.state import State
 
@@ -25,17 +24,7 @@ def kinds_give(kind: PileKind) -> bool:
     """Pile kinds whose cards go only to the foundations in the Patriarchs family."""
     return kind in (PileKind.WASTE, PileKind.RESERVE, PileKind.COLUMN)
 
-LIMIT_TIME = "time"
-LIMIT_STATES = "states"
-LIMIT_MEMORY = "memory"
 
-
-class SearchLimit(Exception):
-    """A budget ran out during the search."""
-
-    def __init__(self, which: str) -> None:
-        super().__init__(which)
-        self.which = which
 
 
 class GenericSearch:
@@ -58,9 +47,9 @@ class GenericSearch:
         self.path: list[EngineMove] = []
         self.nodes = 0
         self.max_depth = 0
-        self.deadline = time.perf_counter() + max_seconds if max_seconds is not None else None
-        self.max_states = max_states
-        self.max_memory_kb = max_memory_mb * 1024 if max_memory_mb is not None else None
+        self.limits = Limits(
+            max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
+        )
         # groups of interchangeable piles, sorted in the key
         groups: list[list[int]] = []
         if t.columns and not any(state.down[i] for i in t.columns):
@@ -122,15 +111,7 @@ class GenericSearch:
         return (fixed, grouped, pairs, s.redeals)
 
     def _check(self) -> None:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SearchLimit(LIMIT_TIME)
-        if self.max_states is not None and len(self.seen) > self.max_states:
-            raise SearchLimit(LIMIT_STATES)
-        if (
-            self.max_memory_kb is not None
-            and resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > self.max_memory_kb
-        ):
-            raise SearchLimit(LIMIT_MEMORY)
+        self.limits.check(len(self.seen))
 
     def ordered(self, moves: list[EngineMove]) -> list[EngineMove]:
         """Moves best first."""

@@ -23,10 +23,9 @@ win, ``unsolvable`` means the whole (pruned) space was searched.
 from __future__ import annotations
 
 import random
-import resource
 import sys
-import time
 
+from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
 from patiencekit.state import State
 
 __all__ = ["KlondikeSearch"]
@@ -45,11 +44,6 @@ _ON_EMPTY = 61  # the bottom card of a column without face-down cards
 _CODES = 62
 
 _KING = 12
-
-# limits
-LIMIT_TIME = "time"
-LIMIT_STATES = "states"
-LIMIT_MEMORY = "memory"
 
 _rng = random.Random(0x5EED)
 _Z = [[_rng.getrandbits(64) for _ in range(_CODES)] for _ in range(52)]
@@ -106,13 +100,6 @@ _SAME_OTHER = [1, 0, 3, 2]
 Move = tuple[int, int, int, int, int]  # kind, a, b, c, card or count
 
 
-class SearchLimit(Exception):
-    """Raised inside the search when a budget runs out."""
-
-    def __init__(self, which: str) -> None:
-        super().__init__(which)
-        self.which = which
-
 
 class KlondikeSearch:
     """One search over one Klondike position (thoughtful: face-down cards known)."""
@@ -147,9 +134,9 @@ class KlondikeSearch:
         self.seen: set[int] = set()
         self.nodes = 0
         self.max_depth = 0
-        self.deadline = time.perf_counter() + max_seconds if max_seconds is not None else None
-        self.max_states = max_states
-        self.max_memory_kb = max_memory_mb * 1024 if max_memory_mb is not None else None
+        self.limits = Limits(
+            max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
+        )
         self.hash = 0
         self._rehash()
 
@@ -432,14 +419,7 @@ class KlondikeSearch:
     # -- search ---------------------------------------------------------------------
 
     def _check(self) -> None:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SearchLimit(LIMIT_TIME)
-        if self.max_states is not None and len(self.seen) > self.max_states:
-            raise SearchLimit(LIMIT_STATES)
-        if self.max_memory_kb is not None:
-            rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-            if rss > self.max_memory_kb:
-                raise SearchLimit(LIMIT_MEMORY)
+        self.limits.check(len(self.seen))
 
     def _auto(self) -> list[tuple[Move, int]]:
         """Play every safe foundation move; returns them with their undo information."""

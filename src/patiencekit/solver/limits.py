@@ -1,0 +1,56 @@
+"""The budgets of a search: wall time, positions kept, peak memory.
+
+>>> limits = Limits(max_states=10)
+>>> limits.check(5)
+>>> limits.check(11)
+Traceback (most recent call last):
+...
+patiencekit.solver.limits.SearchLimit: states
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+
+__all__ = ["LIMIT_MEMORY", "LIMIT_STATES", "LIMIT_TIME", "Limits", "SearchLimit"]
+
+LIMIT_TIME = "time"
+LIMIT_STATES = "states"
+LIMIT_MEMORY = "memory"
+
+
+class SearchLimit(Exception):
+    """A budget ran out during the search; ``which`` names it."""
+
+    def __init__(self, which: str) -> None:
+        super().__init__(which)
+        self.which = which
+
+
+class Limits:
+    """Checks a search's budgets; ``check`` raises :class:`SearchLimit`."""
+
+    def __init__(
+        self,
+        *,
+        max_seconds: float | None = None,
+        max_states: int | None = None,
+        max_memory_mb: int | None = None,
+    ) -> None:
+        self.deadline = time.perf_counter() + max_seconds if max_seconds is not None else None
+        self.max_states = max_states
+        self.max_memory_kb = max_memory_mb * 1024 if max_memory_mb is not None else None
+
+    def check(self, states: int) -> None:
+        """Raise :class:`SearchLimit` if time is up, ``states`` is over the cap, or the
+        process's peak memory is over its cap."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchLimit(LIMIT_TIME)
+        if self.max_states is not None and states > self.max_states:
+            raise SearchLimit(LIMIT_STATES)
+        if (
+            self.max_memory_kb is not None
+            and resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > self.max_memory_kb
+        ):
+            raise SearchLimit(LIMIT_MEMORY)

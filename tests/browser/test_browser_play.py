@@ -500,3 +500,30 @@ def test_phone_portrait_nothing_overflows_sideways(phone: Any, server: str) -> N
             "getComputedStyle(document.getElementById('board')).getPropertyValue('--card-w')"
         )
         assert int(width.strip().removesuffix("px")) >= 30, (game, width)
+
+
+def test_hint_button_and_h_key_show_the_servers_hint(page: Any, server: str) -> None:
+    open_deal(page, server, "klondike", 24)
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#hint-text').textContent.length > 0")
+    assert page.text_content("#hint-text") == "Hint: c3 f1"
+    type_move(page, "c3 f1")
+    wait_moves(page, 1)
+    assert page.text_content("#hint-text") == ""  # a move clears the old hint
+    page.evaluate("document.activeElement.blur()")  # keys typed in the move box are moves
+    page.keyboard.press("h")
+    page.wait_for_function("document.querySelector('#hint-text').textContent.length > 0")
+    assert page.text_content("#hint-text").startswith("Hint: ")
+
+
+def test_winnable_deals_only_deals_a_proved_number(page: Any, server: str) -> None:
+    from patiencekit.games.winnable_numbers import WINNABLE
+
+    open_deal(page, server, "klondike-draw1", 5)
+    page.check("#winnable-only")
+    page.click("#new-deal")
+    page.wait_for_function("() => window.pk.play && String(window.pk.play.number) !== '5'")
+    number = int(current(page)["number"])
+    assert number in WINNABLE["klondike-draw1"]
+    page.reload()
+    assert page.is_checked("#winnable-only")  # the choice is remembered

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Connection, Row, and_, bindparam, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError
 
+from patiencekit import winnable_number
 from patiencekit.cards import card_text, parse_card_index
 from patiencekit.errors import (
     IllegalMoveError,
@@ -42,6 +43,10 @@ from patiencekit.server.deps import (
 )
 from patiencekit.server.errors import ApiError
 from patiencekit.server.security import hash_token
+from patiencekit.solver import hint
+
+#: how long the solver may think about a hint
+HINT_SECONDS = 1.0
 
 __all__ = [
     "MAX_NUMBER",
@@ -225,7 +230,12 @@ def play_json(play_id: str, ranked: bool, game: Game, over: bool | None = None) 
 
 
 def create_play(
-    db: Database, client: Client, game_id: str, number: int | None, ranked: bool
+    db: Database,
+    client: Client,
+    game_id: str,
+    number: int | None,
+    ranked: bool,
+    winnable: bool = False,
 ) -> tuple[dict[str, Any], str | None]:
     """Deal a new play for the request's player (a guest if need be).
 
@@ -235,7 +245,14 @@ def create_play(
         rules = get_rules(game_id)
     except UnknownGameError:
         raise ApiError(404, "unknown_game", f"there is no game {game_id!r}") from None
-    if number is None:
+    if number is None and winnable:
+        try:
+            number = winnable_number(rules.id)
+        except TimeoutError:
+            raise ApiError(
+                503, "unavailable", f"no winnable deal of {rules.name} could be found just now"
+            ) from None
+    elif number is None:
         number = secrets.randbelow(RANDOM_NUMBERS) + 1
     elif not 0 <= number <= MAX_NUMBER:
         raise ApiError(400, "bad_number", f"a deal number runs from 0 to {MAX_NUMBER}")
@@ -294,6 +311,18 @@ def get_play(db: Database, client: Client, play_id: str) -> dict[str, Any]:
     result = play_json(play_id, loaded.row.ranked, loaded.game, True if ended else None)
     cache.put(play_id, loaded.row.seq, (loaded.game, loaded.clock))
     return result
+
+
+def play_hint(db: Database, client: Client, play_id: str) -> dict[str, Any]:
+    """A hint for the owner's casual play: the solver's move, from what the player sees."""
+    with db.read() as conn:
+        loaded = _load(conn, db.memo, play_id, client, client.now())
+    if loaded.row.ranked:
+        raise ApiError(403, "forbidden", "no hints in a ranked game")
+    game = loaded.game
+    move = None if loaded.row.ended_at is not None else hint(game, seconds=HINT_SECONDS)
+    db.memo.put(play_id, loaded.row.seq, (game, loaded.clock))
+    return {"hint": move, "n": game.state.history_length}
 
 
 def _foundation_move(game: Game, pile: str | None, card: str | None) -> str:
@@ -499,6 +528,8 @@ class NewPlay(BaseModel):
 
     number: int | None = None
     ranked: bool = False
+    #: deal a game the solver has proved winnable (with no number)
+    winnable: bool = False
 
 
 class _Seen(BaseModel):
@@ -542,11 +573,18 @@ def post_play(
 ) -> Response:
     """Deal a new play (a random number when ``number`` is null)."""
     body = body or NewPlay()
-    play, token = create_play(db, client, game_id, body.number, body.ranked)
+    play, token = create_play(db, client, game_id, body.number, body.ranked, body.winnable)
     response = json_response(play, 201)
     if token is not None:
         set_session_cookie(response, token, client)
     return response
+
+
+@router.post("/plays/{play_id}/hint")
+def post_hint(play_id: str, db: DbDep, client: ClientDep) -> Response:
+    """A hint (casual plays only): ``{"hint": "c3 f1" or null, "n": moves}``. The solver
+    sees only what the player sees, so a hint reveals no hidden card."""
+    return json_response(play_hint(db, client, play_id))
 
 
 @router.get("/plays/{play_id}")

@@ -225,6 +225,11 @@ def _sampled_states(game: Game, samples: int) -> list[State]:
     return out
 
 
+#: positions each sampled deal may keep while looking for a hint (Klondike, other games)
+HINT_STATES = 4000
+HINT_STATES_GENERIC = 300
+
+
 def hint(
     game: Game,
     *,
@@ -235,7 +240,8 @@ def hint(
     """A good next move, in the notation, or None when no move is left.
 
     ``player`` mode (the default) uses only what the player can see; ``thoughtful``
-    mode uses the real hidden cards (a stronger hint, for analysis).
+    mode uses the real hidden cards (a stronger hint, for analysis). ``seconds`` bounds
+    the thoughtful search; player-mode samples are bounded by positions (deterministic).
     """
     legal = game.engine_moves()
     if not legal:
@@ -246,9 +252,12 @@ def hint(
         return result.moves[0] if result.moves else _fallback(game)
     votes: Counter[str] = Counter()
     states = _sampled_states(game, samples)
-    per = seconds / max(len(states), 1)
+    # Each sample gets a budget of positions, not of time, so that the same view gives the
+    # same hint on a busy machine too; the time limit is only a safety net.
+    per = max(seconds / max(len(states), 1), 5.0)
     for s in states:
-        result = solve_state(s, Budget(seconds=per))
+        cap = HINT_STATES if game.id in ("klondike", "klondike-draw1") else HINT_STATES_GENERIC
+        result = solve_state(s, Budget(seconds=per, states=cap))
         if result.outcome == "solved" and result.moves:
             votes[result.moves[0]] += 1
     if votes:

@@ -102,11 +102,13 @@ export const api = {
   signin: (name, password) => request("POST", "/api/auth/signin", { name, password }),
   signout: () => request("POST", "/api/auth/signout", {}),
   // number: null for a random deal, or a string of digits
-  createPlay: (game, number, ranked = false) =>
+  createPlay: (game, number, ranked = false, winnable = false) =>
     request("POST", `/api/games/${enc(game)}/play`, {
       number: number === null || number === undefined ? null : bigInt(number),
       ranked,
+      winnable: winnable && (number === null || number === undefined),
     }),
+  hint: (id) => request("POST", `/api/plays/${enc(id)}/hint`, {}),
   getPlay: (id) => request("GET", `/api/plays/${enc(id)}`),
   move: (id, move, n) => request("POST", `/api/plays/${enc(id)}/moves`, { move, n }),
   foundation: (id, pile, n) => request("POST", `/api/plays/${enc(id)}/foundation`, { pile, n }),

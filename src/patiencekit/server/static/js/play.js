@@ -127,7 +127,8 @@ function apply(play, { animate = true } = {}) {
   $("m-redeals-label").textContent = play.game === "senior-wrangler" ? "Packet deals left" : "Redeals left";
   $("m-redeals").textContent = String(redeals ?? "");
   const casual = !play.ranked;
-  for (const id of ["undo", "redo", "restart"]) $(id).hidden = !casual;
+  for (const id of ["undo", "redo", "restart", "hint"]) $(id).hidden = !casual;
+  $("hint-text").textContent = "";
   // Shown on a ranked game until it ends (a deal with no move at all still needs ending).
   $("give-up").hidden = casual || (play.over && (play.n > 0 || !!play.result));
   $("undo").disabled = !play.can_undo;
@@ -287,9 +288,25 @@ const actions = {
       say: (p) => `You gave up: the game counts ${p.score ?? 0} points.`,
     });
   },
+  hint() {
+    if (!ui.play) return Promise.resolve(false);
+    return api.hint(ui.play.id).then(
+      (r) => {
+        const text = r.hint ? `Hint: ${r.hint}` : "No move is left.";
+        $("hint-text").textContent = text;
+        announce(text);
+        return true;
+      },
+      (e) => {
+        showError(e.message);
+        return false;
+      },
+    );
+  },
   newDeal(number = null) {
     const game = ui.play ? ui.play.game : route().game;
-    return act(() => api.createPlay(game, cleanNumber(number)), {
+    const winnable = $("winnable-only").checked;
+    return act(() => api.createPlay(game, cleanNumber(number), false, winnable), {
       say: (p) => `New deal: ${p.name} #${p.number_text || p.number}.`,
     });
   },
@@ -348,6 +365,7 @@ function onGlobalKey(e) {
   else if (key === "r") actions.redo();
   else if (key === "s") actions.stock();
   else if (key === "t") actions.move("t");
+  else if (key === "h" && ui.play && !ui.play.ranked) actions.hint();
   else if (key === "/") {
     e.preventDefault();
     $("move-input").focus();
@@ -360,6 +378,11 @@ function wire() {
   $("undo").addEventListener("click", () => actions.undo());
   $("redo").addEventListener("click", () => actions.redo());
   $("restart").addEventListener("click", () => actions.restart());
+  $("hint").addEventListener("click", () => actions.hint());
+  $("winnable-only").checked = window.localStorage.getItem("pk-winnable") === "1";
+  $("winnable-only").addEventListener("change", (e) => {
+    window.localStorage.setItem("pk-winnable", e.target.checked ? "1" : "0");
+  });
   $("give-up").addEventListener("click", () => {
     if (window.confirm("Give up this ranked game? It ends now with its current score.")) actions.giveUp();
   });

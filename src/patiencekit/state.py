@@ -51,6 +51,13 @@ _WASTE_TO_FOUNDATION = 50
 _FLIP = 20
 _FOUNDATION_TO_COLUMN = -25
 _REDEAL = -25
+#: points by (source kind, destination kind)
+_SCORE_DELTA = {
+    (PileKind.WASTE, PileKind.COLUMN): _WASTE_TO_COLUMN,
+    (PileKind.COLUMN, PileKind.FOUNDATION): _COLUMN_TO_FOUNDATION,
+    (PileKind.WASTE, PileKind.FOUNDATION): _WASTE_TO_FOUNDATION,
+    (PileKind.FOUNDATION, PileKind.COLUMN): _FOUNDATION_TO_COLUMN,
+}
 
 
 class Tables:
@@ -168,16 +175,9 @@ class Tables:
             if self.f_out_columns[fi] or self.f_out_foundations[fi]
         ]
 
-        # score table: delta by (source kind, destination kind)
-        self.score_delta: dict[tuple[PileKind, PileKind], int] = {
-            (PileKind.WASTE, PileKind.COLUMN): _WASTE_TO_COLUMN,
-            (PileKind.COLUMN, PileKind.FOUNDATION): _COLUMN_TO_FOUNDATION,
-            (PileKind.WASTE, PileKind.FOUNDATION): _WASTE_TO_FOUNDATION,
-            (PileKind.FOUNDATION, PileKind.COLUMN): _FOUNDATION_TO_COLUMN,
-        }
+        # score delta by (source pile, destination pile)
         self.pair_delta: list[list[int]] = [
-            [self.score_delta.get((a, b), 0) if self.scored else 0 for b in kinds]
-            for a in kinds
+            [_SCORE_DELTA.get((a, b), 0) if self.scored else 0 for b in kinds] for a in kinds
         ]
 
     def label_of(self, move: Move) -> str:

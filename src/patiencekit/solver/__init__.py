@@ -33,7 +33,7 @@ import os
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from patiencekit.game import Game, new_game
@@ -53,6 +53,9 @@ __all__ = [
 ]
 
 Outcome = Literal["solved", "unsolvable", "limit"]
+
+#: the games the fast Klondike search solves (every other game uses the generic search)
+KLONDIKE_IDS = ("klondike", "klondike-draw1")
 
 
 def _klondike_module() -> Any:
@@ -124,7 +127,7 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
     budget = budget or Budget()
     start = time.perf_counter()
     rules = state.t.rules
-    if rules.id in ("klondike", "klondike-draw1"):
+    if rules.id in KLONDIKE_IDS:
         ks = _KLONDIKE.KlondikeSearch(
             state,
             max_seconds=budget.seconds,
@@ -181,18 +184,7 @@ def solve(
         if number is None:
             raise ValueError("solve(game_id, number): give the game number to solve")
         game = new_game(game, number)
-    result = solve_state(game.state, budget)
-    return SolveResult(
-        outcome=result.outcome,
-        moves=result.moves,
-        limit=result.limit,
-        states=result.states,
-        unique_states=result.unique_states,
-        depth=result.depth,
-        seconds=result.seconds,
-        game=game.id,
-        number=game.number,
-    )
+    return replace(solve_state(game.state, budget), number=game.number)
 
 
 # -- the player's view ---------------------------------------------------------------
@@ -256,7 +248,7 @@ def hint(
     # same hint on a busy machine too; the time limit is only a safety net.
     per = max(seconds / max(len(states), 1), 5.0)
     for s in states:
-        cap = HINT_STATES if game.id in ("klondike", "klondike-draw1") else HINT_STATES_GENERIC
+        cap = HINT_STATES if game.id in KLONDIKE_IDS else HINT_STATES_GENERIC
         result = solve_state(s, Budget(seconds=per, states=cap))
         if result.outcome == "solved" and result.moves:
             votes[result.moves[0]] += 1

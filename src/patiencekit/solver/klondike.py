@@ -26,7 +26,7 @@ import random
 import sys
 
 from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
-from patiencekit.state import State
+from patiencekit.state import DRAW, TURN, State
 
 __all__ = ["KlondikeSearch"]
 
@@ -569,7 +569,7 @@ class KlondikeSearch:
                     waste = s.piles[t.waste]
                     if waste and waste[-1] == card:
                         break
-                    play((-1, -1, 0) if s.piles[t.stock] else (-2, -2, 0))
+                    play(DRAW if s.piles[t.stock] else TURN)
                 src = t.waste
                 dst = t.foundations[card // 13] if kind == _TALON_TO_FOUNDATION else t.columns[b]
                 play((src, dst, 1))

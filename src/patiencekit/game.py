@@ -60,7 +60,6 @@ def _a_rank(rank: int) -> str:
     return f"{_ARTICLE[rank]} {_RANK_SAID[rank]}"
 
 
-
 def new_game(
     game_id: str,
     number: int | None = None,
@@ -151,6 +150,16 @@ class LegalMoves:
     def __len__(self) -> int:
         return len(self._game.engine_moves())
 
+    def texts(self) -> list[str]:
+        """The legal moves in the notation, as ``str(move)`` gives them (cheaper than
+        iterating when only the text is needed).
+
+        >>> new_game("klondike", 24).legal_moves.texts()[-1]
+        's'
+        """
+        t = self._game.tables
+        return [_move_text(t, m) for m in self._game.engine_moves()]
+
     def __contains__(self, move: object) -> bool:
         if isinstance(move, str):
             try:
@@ -176,6 +185,17 @@ def _to_move(t: Tables, m: EngineMove) -> Move:
     if src == -2:
         return Move("t")
     return Move(t.labels[src], t.labels[dst], n)
+
+
+def _move_text(t: Tables, m: EngineMove) -> str:
+    src, dst, n = m
+    if src == -1:
+        return "s"
+    if src == -2:
+        return "t"
+    if n != 1:
+        return f"{t.labels[src]} {t.labels[dst]} {n}"
+    return f"{t.labels[src]} {t.labels[dst]}"
 
 
 class Game:
@@ -222,6 +242,16 @@ class Game:
         """The moves played so far (undone moves are not in it)."""
         t = self.tables
         return [_to_move(t, m) for m in self.state.history()]
+
+    @property
+    def last_move(self) -> Move | None:
+        """The last move played (None at the deal); ``moves[-1]`` without the whole list.
+
+        >>> g = new_game("klondike", 24); _ = g.play("s"); g.last_move
+        Move.parse('s')
+        """
+        last = self.state.last()
+        return None if last is None else _to_move(self.tables, last)
 
     def is_won(self) -> bool:
         """True when the game's win condition holds."""
@@ -302,8 +332,10 @@ class Game:
         for i, kind in enumerate(t.kinds):
             counters[kind] = counters.get(kind, 0) + 1
             pile = self.state.piles[i]
-            cards = tuple(
-                None if self._hidden(i, pos) else Card.from_index(c) for pos, c in enumerate(pile)
+            # the stock is hidden whole; other piles hide their face-down cards (at the bottom)
+            hidden = len(pile) if kind is PileKind.STOCK else min(self.state.down[i], len(pile))
+            cards: tuple[Card | None, ...] = (None,) * hidden + tuple(
+                Card.from_index(c) for c in pile[hidden:]
             )
             piles.append(PileView(kind, counters[kind], t.labels[i], cards))
         return View(

@@ -103,9 +103,7 @@ class Tables:
 
         # columns on which cards build, and what can be placed on what
         col = rules.column_rule
-        self.build_columns: list[int] = (
-            self.columns if col.build is Build.ALTERNATE_DOWN else []
-        )
+        self.build_columns: list[int] = self.columns if col.build is Build.ALTERNATE_DOWN else []
         self.king_empties = col.empty is EmptyFill.KING
         # parents[c]: the cards c may be placed on in a column
         self.parents: list[tuple[int, ...]] = []
@@ -171,8 +169,7 @@ class Tables:
         self.column_strings = col.strings
         self.column_to_hand = col.to_hand and bool(self.hand)
         self.fountain_sources: list[int] = [
-            fi for fi in self.foundations
-            if self.f_out_columns[fi] or self.f_out_foundations[fi]
+            fi for fi in self.foundations if self.f_out_columns[fi] or self.f_out_foundations[fi]
         ]
 
         # score delta by (source pile, destination pile)
@@ -283,6 +280,10 @@ class State:
     def history(self) -> list[Move]:
         """The moves ``pop`` can take back, oldest first."""
         return [u[0] for u in self._undo]
+
+    def last(self) -> Move | None:
+        """The move ``pop`` would take back, or None."""
+        return self._undo[-1][0] if self._undo else None
 
     def is_won(self) -> bool:
         """True when the game's win condition holds."""
@@ -541,8 +542,12 @@ class State:
         """(label, cards) per pile; face-down cards in ``<..>``, bottom to top."""
         for i, label in enumerate(self.t.labels):
             d = self.down[i]
-            yield label, " ".join(
-                f"<{card_text(c)}>" if j < d else card_text(c) for j, c in enumerate(self.piles[i])
+            yield (
+                label,
+                " ".join(
+                    f"<{card_text(c)}>" if j < d else card_text(c)
+                    for j, c in enumerate(self.piles[i])
+                ),
             )
 
     def __repr__(self) -> str:

@@ -192,6 +192,9 @@ def signin(db: Database, client: Client, name: str, password: str) -> tuple[User
             )
         ).first()
     ok = verify_password(row.password_hash if row is not None else None, password)
+    # Hashing is slow on purpose: never inside the write transaction (it holds the writer).
+    stale = row is not None and ok and needs_rehash(row.password_hash)
+    rehashed = hash_password(password) if stale else None
     with db.write() as conn:
         if row is None or not ok:
             conn.execute(
@@ -209,12 +212,8 @@ def signin(db: Database, client: Client, name: str, password: str) -> tuple[User
                 signin_failures.c.name_key == key, signin_failures.c.ip == client.ip
             )
         )
-        if needs_rehash(row.password_hash):
-            conn.execute(
-                update(users)
-                .where(users.c.id == row.id)
-                .values(password_hash=hash_password(password))
-            )
+        if rehashed is not None:
+            conn.execute(update(users).where(users.c.id == row.id).values(password_hash=rehashed))
     return User(row.id, row.name, False), token
 
 

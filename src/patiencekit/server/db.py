@@ -21,9 +21,9 @@ import contextlib
 import fcntl
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar
 
 from sqlalchemy import (
     Boolean,
@@ -41,6 +41,7 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import make_url
+from starlette.concurrency import run_in_threadpool
 
 from patiencekit.server.config import Settings
 
@@ -205,6 +206,7 @@ def create_db_engine(settings: Settings) -> Engine:
 
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 class VersionedCache(Generic[T]):
@@ -271,6 +273,23 @@ class Database:
         )
         #: rebuilt games of this process (see :class:`VersionedCache`)
         self.memo: VersionedCache[Any] = VersionedCache(settings.game_cache_size)
+        #: Whether short requests run their statements on the event loop (see :meth:`run`).
+        self.inline = self.is_sqlite and settings.sqlite_synchronous == "NORMAL"
+
+    async def run(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run ``fn`` (a short request's database work) for an ``async`` route.
+
+        With SQLite in WAL mode and ``synchronous=NORMAL``, a statement is an in-process
+        call of some tens of microseconds and a commit does not wait for the disk, so the
+        work runs right on the event loop: the hop to a worker thread and back would cost
+        more than the work (and one process has one SQLite writer at a time anyway).
+        Statements that wait on a network (PostgreSQL) or on the disk (``FULL``) run in
+        the thread pool, so the loop keeps serving while they wait. Long work (password
+        hashing, the solver) does not come here: its routes are plain functions.
+        """
+        if self.inline:
+            return fn(*args, **kwargs)
+        return await run_in_threadpool(fn, *args, **kwargs)
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Connection]:

@@ -203,7 +203,7 @@ def play_json(play_id: str, ranked: bool, game: Game, over: bool | None = None) 
     won = game.is_won()
     if over is None:
         over = game.is_over()
-    moves = game.moves
+    last = game.last_move
     scored = game.rules.scored
     return {
         "id": play_id,
@@ -211,9 +211,9 @@ def play_json(play_id: str, ranked: bool, game: Game, over: bool | None = None) 
         "name": game.rules.name,
         "number": game.number,
         "ranked": ranked,
-        "n": len(moves),
+        "n": game.state.history_length,
         "piles": view["piles"],
-        "legal_moves": [] if over else [str(m) for m in game.legal_moves],
+        "legal_moves": [] if over else game.legal_moves.texts(),
         "score": game.score,
         "time_bonus": game.time_bonus if scored else None,
         "elapsed": round(game.elapsed, 3),
@@ -222,7 +222,7 @@ def play_json(play_id: str, ranked: bool, game: Game, over: bool | None = None) 
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
         "redeals_left": view["redeals_left"],
-        "last": str(moves[-1]) if moves else None,
+        "last": None if last is None else str(last),
     }
 
 
@@ -472,12 +472,37 @@ def _store(
     stored on an ended play.
     """
     seq = row.seq + 1
+    event = {"play_id": row.id, "seq": seq, "kind": kind, "move": move, "at": now}
+    won_now = game.is_won() and row.won_at is None
+    if not won_now and not ends:
+        # The common case (every move until the last): statements built once, so the
+        # database layer reuses their compiled form.
+        params = {
+            "b_id": row.id,
+            "b_seq": row.seq,
+            "v_seq": seq,
+            "v_moves": game.state.history_length,
+            "v_updated_at": now,
+            "v_status": row.status if row.status == "won" else "over" if over else "playing",
+            **{f"e_{k}": v for k, v in event.items()},
+        }
+        if db.is_sqlite:
+            with db.write() as conn:
+                if conn.execute(_ADVANCE, params).rowcount != 1:
+                    raise _stored_first()
+                conn.execute(_INSERT_EVENT, params)
+            return
+        with db.statement() as conn:
+            # RETURNING says whether a row went in (rowcount is not reliable for INSERT ... SELECT).
+            if conn.execute(_ADVANCE_AND_INSERT, params).first() is None:
+                raise _stored_first()
+        return
     values: dict[str, Any] = {
         "seq": seq,
         "moves": game.state.history_length,
         "updated_at": now,
     }
-    if game.is_won() and row.won_at is None:
+    if won_now:
         values.update(
             status="won",
             won_at=game.won_at,
@@ -494,7 +519,6 @@ def _store(
         .where(plays.c.id == row.id, plays.c.seq == row.seq, plays.c.ended_at.is_(None))
         .values(**values)
     )
-    event = {"play_id": row.id, "seq": seq, "kind": kind, "move": move, "at": now}
     if db.is_sqlite or ends:
         with db.write() as conn:
             for hook in ranked_end_hooks if ends else ():
@@ -513,9 +537,47 @@ def _store(
         ),
     )
     with db.statement() as conn:
-        # RETURNING says whether a row went in (rowcount is not reliable for INSERT ... SELECT).
         if conn.execute(statement.returning(play_events.c.seq)).first() is None:
             raise _stored_first()
+
+
+#: The play moves on by one event, if it is still where it was read (``b_``: as read,
+#: ``v_``: the new values).
+_ADVANCE = (
+    update(plays)
+    .where(
+        plays.c.id == bindparam("b_id"),
+        plays.c.seq == bindparam("b_seq"),
+        plays.c.ended_at.is_(None),
+    )
+    .values(
+        seq=bindparam("v_seq"),
+        moves=bindparam("v_moves"),
+        updated_at=bindparam("v_updated_at"),
+        status=bindparam("v_status"),
+    )
+)
+_EVENT_COLUMNS = ("play_id", "seq", "kind", "move", "at")
+#: the event (``e_``)
+_INSERT_EVENT = insert(play_events).values(
+    {name: bindparam(f"e_{name}") for name in _EVENT_COLUMNS}
+)
+#: PostgreSQL: both in one statement (an ``UPDATE ... RETURNING`` feeding the ``INSERT``)
+_ADVANCED = _ADVANCE.returning(plays.c.id).cte("advanced")
+_ADVANCE_AND_INSERT = (
+    insert(play_events)
+    .from_select(
+        list(_EVENT_COLUMNS),
+        select(
+            _ADVANCED.c.id,
+            *(
+                bindparam(f"e_{name}", type_=play_events.c[name].type)
+                for name in _EVENT_COLUMNS[1:]
+            ),
+        ),
+    )
+    .returning(play_events.c.seq)
+)
 
 
 # -- routes ----------------------------------------------------------------------
@@ -587,41 +649,51 @@ def post_hint(play_id: str, db: DbDep, client: ClientDep) -> Response:
     return json_response(play_hint(db, client, play_id))
 
 
+# The routes of playing are ``async``: their database work goes through ``db.run`` (on the
+# event loop with SQLite, in the thread pool with PostgreSQL; see Database.run).
+
+
 @router.get("/plays/{play_id}")
-def read_play(play_id: str, db: DbDep, client: ClientDep) -> Response:
+async def read_play(play_id: str, db: DbDep, client: ClientDep) -> Response:
     """The play as its owner sees it."""
-    return json_response(get_play(db, client, play_id))
+    return json_response(await db.run(get_play, db, client, play_id))
 
 
 @router.post("/plays/{play_id}/moves")
-def post_move(play_id: str, body: MoveBody, db: DbDep, client: ClientDep) -> Response:
+async def post_move(play_id: str, body: MoveBody, db: DbDep, client: ClientDep) -> Response:
     """Play a move in the notation (``c3 f``, ``w c5``, ``c1 c4 3``, ``s``, ``t``)."""
-    return json_response(play_action(db, client, play_id, body.n, "move", move=body.move))
+    return json_response(
+        await db.run(play_action, db, client, play_id, body.n, "move", move=body.move)
+    )
 
 
 @router.post("/plays/{play_id}/foundation")
-def post_foundation(play_id: str, body: FoundationBody, db: DbDep, client: ClientDep) -> Response:
+async def post_foundation(
+    play_id: str, body: FoundationBody, db: DbDep, client: ClientDep
+) -> Response:
     """Send a card (or a pile's top card) to the foundation that takes it."""
     if (body.pile is None) == (body.card is None):
         raise ApiError(422, "bad_request", "send either pile or card")
     return json_response(
-        play_action(db, client, play_id, body.n, "foundation", pile=body.pile, card=body.card)
+        await db.run(
+            play_action, db, client, play_id, body.n, "foundation", pile=body.pile, card=body.card
+        )
     )
 
 
 @router.post("/plays/{play_id}/undo")
-def post_undo(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
+async def post_undo(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
     """Take back the last move (casual games)."""
-    return json_response(play_action(db, client, play_id, body.n, "undo"))
+    return json_response(await db.run(play_action, db, client, play_id, body.n, "undo"))
 
 
 @router.post("/plays/{play_id}/redo")
-def post_redo(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
+async def post_redo(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
     """Play again the last move taken back (casual games)."""
-    return json_response(play_action(db, client, play_id, body.n, "redo"))
+    return json_response(await db.run(play_action, db, client, play_id, body.n, "redo"))
 
 
 @router.post("/plays/{play_id}/restart")
-def post_restart(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
+async def post_restart(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
     """The same deal from the start (casual games); the moves can be redone."""
-    return json_response(play_action(db, client, play_id, body.n, "restart"))
+    return json_response(await db.run(play_action, db, client, play_id, body.n, "restart"))

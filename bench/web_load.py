@@ -63,6 +63,8 @@ class Phase:
     server_cpu: float = 0.0
     client_cpu: float = 0.0
     latencies: list[float] = field(default_factory=list)
+    #: the server's own time per answered request (its Server-Timing header), seconds
+    server_times: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     plays: int = 0
 
@@ -74,8 +76,10 @@ class Phase:
         if not lat:
             return {"phase": self.name, "ok": 0, "errors": self.errors}
 
-        def pct(p: float) -> float:
-            return round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 2)
+        def pct(p: float, values: list[float] = lat) -> float:
+            return round(values[min(len(values) - 1, int(p * len(values)))] * 1000, 2)
+
+        app = sorted(self.server_times) or [0.0]
 
         return {
             "phase": self.name,
@@ -84,6 +88,9 @@ class Phase:
             "p50_ms": pct(0.50),
             "p99_ms": pct(0.99),
             "mean_ms": round(statistics.fmean(lat) * 1000, 2),
+            # the app's own time (no queueing): what one request costs the server
+            "server_p50_ms": pct(0.50, app),
+            "server_p99_ms": pct(0.99, app),
             "errors": self.errors,
             "plays": self.plays,
             # CPU milliseconds per answered request, of the server (all its processes) and of
@@ -106,6 +113,11 @@ def _cpu_seconds(pid: int) -> float:
         if this == pid or parent == pid:
             total += (int(fields[11]) + int(fields[12])) / tick
     return total
+
+
+def _server_time(r: httpx.Response) -> float:
+    """The app's time for this answer, from ``Server-Timing: app;dur=MS`` (seconds)."""
+    return float(r.headers["server-timing"].removeprefix("app;dur=")) / 1000
 
 
 def _free_port() -> int:
@@ -148,6 +160,7 @@ async def _health_player(
             if now >= measure_from:
                 if r.status_code == 200:
                     phase.latencies.append(done - now)
+                    phase.server_times.append(_server_time(r))
                 else:
                     phase.error(str(r.status_code))
 
@@ -207,6 +220,7 @@ async def _move_player(
                 play, last = r.json(), move
                 if now >= measure_from:
                     phase.latencies.append(done - now)
+                    phase.server_times.append(_server_time(r))
             else:
                 phase.error(f"{r.status_code} {r.json()['error']['code']}")
                 r = await client.get(f"/api/plays/{play['id']}", headers=headers)
@@ -338,6 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         env.pop("PATIENCEKIT_DATABASE_URL", None)
         database = f"SQLite (synchronous={args.sqlite_synchronous})"
+    load_before = round(os.getloadavg()[0], 2)  # the machine is shared: say how busy it was
     server = _Server(env, args.workers, Path(data_dir) / "server.log")
     try:
         health = asyncio.run(
@@ -371,6 +386,8 @@ def main(argv: list[str] | None = None) -> int:
             _drop_pg_schema(args.database_url, schema)
     h, m = health.summary(), moves.summary()
     result = {
+        "load_before": load_before,
+        "load_after": round(os.getloadavg()[0], 2),
         "database": database,
         "players": args.players,
         "workers": args.workers,
@@ -393,16 +410,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"{'phase':<8} {'ok':>7} {'per s':>8} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'app p50':>8} {'app p99':>8} "
         f"{'server CPU ms/req':>18} {'client CPU ms/req':>18}  errors"
     )
     for s in (h, m):
         print(
             f"{s['phase']:<8} {s['ok']:>7} {s.get('per_second', 0):>8} "
             f"{s.get('p50_ms', '-'):>8} {s.get('p99_ms', '-'):>8} "
+            f"{s.get('server_p50_ms', '-'):>8} {s.get('server_p99_ms', '-'):>8} "
             f"{s.get('server_cpu_ms', '-'):>18} {s.get('client_cpu_ms', '-'):>18}  "
             f"{s['errors'] or ''}"
         )
     print(f"accepted moves/s vs health/s: {result['moves_vs_health']}  (plays dealt: {m['plays']})")
+    print(
+        "(latency = the client's wait, queueing included; app = the server's own time per "
+        f"request; load average before / after: {result['load_before']} / {result['load_after']})"
+    )
     return 0
 
 

@@ -225,3 +225,12 @@ def test_security_headers(api):
         r = api.get(path)
         assert r.headers["x-content-type-options"] == "nosniff"
         assert r.headers["x-frame-options"] == "DENY"
+
+
+def test_server_timing_header(api):
+    """Every answer says how long the app took (the load bench reads it)."""
+    import re
+
+    r = api.get("/api/health")
+    match = re.fullmatch(r"app;dur=(\d+\.\d{3})", r.headers["server-timing"])
+    assert match is not None and 0 <= float(match.group(1)) < 10_000

@@ -232,3 +232,39 @@ def test_the_game_cache_answers_exactly_as_replaying_the_log(settings, clock):
             app.state.db.dispose()
     assert sum(1 for status, _ in answers[0] if status == 200) > 30
     assert answers[0] == answers[1]
+
+
+def test_two_ranked_deals_of_one_number_at_once(api, settings, clock):
+    """A ranked game is one attempt at a deal: of two sent at once, one is dealt, one refused."""
+    api.signup("racer")
+    second = create_app(settings, clock=clock)
+    try:
+        clients = [api.client, TestClient(second, cookies=dict(api.client.cookies))]
+        headers = {"X-CSRF-Token": api.csrf}
+        for number in (101, 102, 103, 104):
+            barrier = threading.Barrier(2)
+            answers: list[Any] = [None, None]
+
+            def deal(i: int, number: int, barrier: threading.Barrier, answers: list[Any]) -> None:
+                barrier.wait()
+                answers[i] = clients[i].post(
+                    "/api/games/klondike/play",
+                    json={"number": number, "ranked": True},
+                    headers=headers,
+                )
+
+            threads = [
+                threading.Thread(target=deal, args=(i, number, barrier, answers)) for i in (0, 1)
+            ]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert sorted(r.status_code for r in answers) == [201, 409], [r.text for r in answers]
+    finally:
+        second.state.db.dispose()
+    engine = create_engine(settings.database_url)
+    with engine.connect() as conn:
+        ranked = conn.execute(select(func.count()).where(plays.c.ranked.is_(True))).scalar_one()
+    engine.dispose()
+    assert ranked == 4

@@ -19,7 +19,17 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Response
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import Connection, Row, and_, bindparam, insert, literal, select, update
+from sqlalchemy import (
+    Connection,
+    Row,
+    and_,
+    bindparam,
+    insert,
+    literal,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from patiencekit import winnable_number
@@ -262,6 +272,11 @@ def create_play(
         user, token = user_for_write(conn, client)
         if ranked and user.guest:
             raise ApiError(401, "unauthorized", "sign in to play ranked games")
+        if not db.is_sqlite:
+            # A player's new plays are made one at a time, so two ranked deals of the same
+            # number sent at once cannot both pass the check below (SQLite's writer lock
+            # does this already; PostgreSQL reads committed data only).
+            conn.execute(_LOCK_PLAYER_DEALS, {"user_id": user.id})
         if ranked and _seen_deal(conn, user.id, rules.id, number):
             raise ApiError(
                 409,
@@ -284,6 +299,11 @@ def create_play(
         )
     game, _clock = rebuild(rules.id, number, ranked, now, [])
     return play_json(play_id, ranked, game), token
+
+
+#: a transaction lock on the player's new plays (PostgreSQL advisory lock: class 1885, the
+#: user id)
+_LOCK_PLAYER_DEALS = text("SELECT pg_advisory_xact_lock(1885, :user_id)")
 
 
 def _seen_deal(conn: Connection, user_id: int, game_id: str, number: int) -> bool:

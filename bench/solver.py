@@ -9,6 +9,7 @@ deal where two solvers' decisions disagree (there must be none).
 
     python bench/solver.py --draw 1 --first 1 --deals 200 --max-seconds 30
     python bench/solver.py --draw 3 ...   (pip install 'pyksolve==0.0.15' first)
+    python bench/solver.py report ours.json peer.json   (runs saved with --json, as one table)
 """
 
 from __future__ import annotations
@@ -97,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "_worker":
         _worker(argv[1:])
         return 0
+    if argv and argv[0] == "report":  # report FILE.json ...: the runs' records as one table
+        return report(merged(argv[1:]), "Records of " + ", ".join(argv[1:]))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--draw", type=int, choices=(1, 3), default=1)
     parser.add_argument("--first", type=int, default=1)
@@ -123,10 +126,19 @@ def main(argv: list[str] | None = None) -> int:
             records[mode].append(r)
             line.append(f"{mode}: {r['outcome']:<10s} {r['seconds']:7.2f}s")
         print("  ".join(line), flush=True)
+        if args.json:  # after every deal: a long run stopped half-way keeps what it measured
+            Path(args.json).write_text(json.dumps(records, indent=1))
+    last = args.first + args.deals - 1
+    title = (f"Klondike draw {args.draw}, game numbers {args.first}..{last}, "
+             f"{args.max_seconds:g} s per deal, one process per deal")
+    return report(records, title)
 
+
+def report(records: dict[str, list[dict[str, Any]]], title: str) -> int:
+    """Print the table and the agreement check; 1 if two solvers' decisions disagree."""
+    modes = list(records)
     print()
-    print(f"Klondike draw {args.draw}, game numbers {args.first}..{args.first + args.deals - 1}, "
-          f"{args.max_seconds:g} s per deal, one process per deal")
+    print(title)
     print()
     print("| solver | deals | solved | proved unsolvable | undecided | median s | p90 s | "
           "median MiB | max MiB |")
@@ -140,24 +152,31 @@ def main(argv: list[str] | None = None) -> int:
               f"{s['median_mb']:.0f} | {s['max_mb']:.0f} |")
     # agreement
     disagreements = []
-    ours = {r["number"]: r["outcome"] for r in records.get("patiencekit", [])}
+    ours = {(r["draw"], r["number"]): r["outcome"] for r in records.get("patiencekit", [])}
     for mode in modes:
         if mode == "patiencekit":
             continue
         for r in records[mode]:
-            a, b = ours.get(r["number"]), r["outcome"]
+            a, b = ours.get((r["draw"], r["number"])), r["outcome"]
             if a in ("solved", "unsolvable") and b in ("solved", "unsolvable") and a != b:
                 disagreements.append((r["number"], mode, a, b))
     if "patiencekit" in records:
-        peer_decided = {r["number"] for m in modes if m != "patiencekit" for r in records[m]
-                        if r["outcome"] != "limit"}
+        peer_decided = {(r["draw"], r["number"]) for m in modes if m != "patiencekit"
+                        for r in records[m] if r["outcome"] != "limit"}
         missed = sorted(n for n in peer_decided if ours.get(n) == "limit")
         print()
         print(f"Deals a peer decided that PatienceKit left undecided: {missed or 'none'}")
     print(f"Disagreements: {disagreements or 'none'}")
-    if args.json:
-        Path(args.json).write_text(json.dumps(records, indent=1))
     return 1 if disagreements else 0
+
+
+def merged(paths: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """The records of several ``--json`` files (runs of different solvers or deals) as one."""
+    records: dict[str, list[dict[str, Any]]] = {}
+    for path in paths:
+        for mode, rows in json.loads(Path(path).read_text()).items():
+            records.setdefault(mode, []).extend(rows)
+    return records
 
 
 if __name__ == "__main__":

@@ -140,6 +140,14 @@ def test_settings_take_a_postgresql_url():
     assert s.database_url == "postgresql+psycopg://u:p@db:5432/pk" and not s.is_sqlite
 
 
+def test_settings_take_trusted_proxies_and_refuse_a_bad_one():
+    s = Settings.from_env({"PATIENCEKIT_TRUSTED_PROXIES": "10.0.0.1, 192.168.0.0/16"})
+    assert s.trusted_proxies == "10.0.0.1, 192.168.0.0/16"
+    assert Settings.from_env({}).trusted_proxies == ""
+    with pytest.raises(SettingsError, match="'nginx' is not an address"):
+        Settings.from_env({"PATIENCEKIT_TRUSTED_PROXIES": "10.0.0.1,nginx"})
+
+
 def test_settings_need_a_secret_outside_development():
     for env in ("test", "production"):
         with pytest.raises(SettingsError, match="PATIENCEKIT_SECRET_KEY must be set"):

@@ -83,8 +83,8 @@ def servers(database_url: str, tmp_path: Path) -> Iterator[Any]:
         env.pop("PATIENCEKIT_DATABASE_URL", None)  # the default: an SQLite file in the data dir
     started: list[Server] = []
 
-    def start() -> Server:
-        server = Server(env, tmp_path / f"server-{len(started)}.log").start()
+    def start(**more_env: str) -> Server:
+        server = Server({**env, **more_env}, tmp_path / f"server-{len(started)}.log").start()
         started.append(server)
         return server
 
@@ -193,3 +193,34 @@ def test_two_processes_one_database_then_kill_one_mid_game_and_resume(servers, t
         f"{b.url}/api/plays/{play['id']}/redo", json={"n": play["n"] - 1}, headers=headers
     )
     assert r.status_code == 200 and r.json()["piles"] == play["piles"]
+
+
+def test_forwarded_headers_are_believed_only_from_a_trusted_proxy(servers):
+    """Behind a proxy (PATIENCEKIT_TRUSTED_PROXIES), the client's address and scheme are the
+    forwarded ones: https cookies are Secure and the sign-in limit counts per real client."""
+    https = {"X-Forwarded-Proto": "https"}
+    plain = servers()
+    cookie = httpx.get(plain.url + "/api/session", headers=https).headers["set-cookie"]
+    assert "secure" not in cookie.lower()  # not trusted: the socket says http
+
+    proxied = servers(PATIENCEKIT_TRUSTED_PROXIES="127.0.0.1")
+    cookie = httpx.get(proxied.url + "/api/session", headers=https).headers["set-cookie"]
+    assert "secure" in cookie.lower()
+
+    def signin(server: Server, client_ip: str) -> int:
+        with httpx.Client(timeout=30) as browser:
+            headers = {**_csrf(browser, server), "X-Forwarded-For": client_ip}
+            r = browser.post(
+                server.url + "/api/auth/signin",
+                json={"name": "nobody", "password": "wrong password"},
+                headers=headers,
+            )
+            return r.status_code
+
+    # Five failures from one forwarded address lock that address out, not the proxy's others.
+    assert [signin(proxied, "203.0.113.7") for _ in range(5)] == [401] * 5
+    assert signin(proxied, "203.0.113.7") == 429
+    assert signin(proxied, "198.51.100.2") == 401
+    # Without trust, the header is ignored: every attempt is the socket's address.
+    assert [signin(plain, f"203.0.113.{i}") for i in range(5)] == [401] * 5
+    assert signin(plain, "198.51.100.2") == 429

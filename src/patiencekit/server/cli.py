@@ -60,7 +60,10 @@ def serve(
         host=host,
         port=port,
         workers=workers,
-        proxy_headers=False,  # the client's address is the socket's: the sign-in limit needs it
+        # The client's address and scheme are the socket's, unless the request came through
+        # a trusted proxy (PATIENCEKIT_TRUSTED_PROXIES): the sign-in limit counts per address.
+        proxy_headers=bool(settings.trusted_proxies.strip()),
+        forwarded_allow_ips=settings.trusted_proxies.strip() or None,
         server_header=False,
         log_level="warning",
     )

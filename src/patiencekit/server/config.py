@@ -15,6 +15,7 @@ patiencekit.server.config.SettingsError: PATIENCEKIT_SECRET_KEY must be set when
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -91,6 +92,11 @@ class Settings:
     #: how often the app ends tournaments past their deadline and closes UTC days (seconds;
     #: 0: never, e.g. when a separate process runs ``patiencekit close-day``)
     competition_tick_seconds: int = 60
+    #: addresses (or networks, or ``*``) of the reverse proxies whose ``X-Forwarded-For`` and
+    #: ``X-Forwarded-Proto`` are believed, comma-separated; empty: none, the socket's peer is
+    #: the client (the sign-in limit counts per client address; cookies are ``Secure`` over
+    #: https)
+    trusted_proxies: str = ""
 
     def __post_init__(self) -> None:
         if self.env not in ENVIRONMENTS:
@@ -105,6 +111,14 @@ class Settings:
             raise SettingsError("PATIENCEKIT_SECRET_KEY must be at least 16 characters long")
         if self.sqlite_synchronous not in ("FULL", "NORMAL", "EXTRA"):
             raise SettingsError("PATIENCEKIT_SQLITE_SYNCHRONOUS must be FULL, NORMAL or EXTRA")
+        for entry in filter(None, (e.strip() for e in self.trusted_proxies.split(","))):
+            if entry != "*":
+                try:
+                    ipaddress.ip_network(entry, strict=False)
+                except ValueError:
+                    raise SettingsError(
+                        f"PATIENCEKIT_TRUSTED_PROXIES: {entry!r} is not an address, a network or *"
+                    ) from None
         if not self.database_url:
             path = (self.data_dir / "patiencekit.sqlite3").absolute()
             object.__setattr__(self, "database_url", f"sqlite:///{path}")
@@ -143,4 +157,5 @@ class Settings:
             ),
             competition_tick_seconds=_count(env, "PATIENCEKIT_COMPETITION_TICK_SECONDS", 60),
             sqlite_synchronous=(env.get("PATIENCEKIT_SQLITE_SYNCHRONOUS", "") or "NORMAL").upper(),
+            trusted_proxies=env.get("PATIENCEKIT_TRUSTED_PROXIES", ""),
         )

@@ -1,4 +1,5 @@
-"""The app's periodic task: end tournaments past their deadline, close the UTC days that are over.
+"""The app's periodic task: end tournaments past their deadline, close the UTC days that are over,
+and sweep what nobody can use any more (:mod:`patiencekit.server.housekeeping`).
 
 :func:`tick` does one round of both with the time it is given (tests call it
 with their own clock); :func:`run_periodically` calls it at start-up and then
@@ -19,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from patiencekit.server.competition.standings import close_due_days
 from patiencekit.server.competition.tournaments import close_expired
 from patiencekit.server.db import Database
+from patiencekit.server.housekeeping import Swept, housekeeping
 
 __all__ = ["Tick", "run_periodically", "tick"]
 
@@ -31,11 +33,17 @@ class Tick:
 
     tournaments: list[int] = field(default_factory=list)
     days: list[tuple[str, str, int]] = field(default_factory=list)
+    swept: Swept | None = None
 
 
 def tick(db: Database, now: float) -> Tick:
-    """End the tournaments whose deadline has passed; award the medals of the closed days."""
-    return Tick(tournaments=close_expired(db, now), days=close_due_days(db, now))
+    """End the tournaments whose deadline has passed; award the medals of the closed days;
+    delete expired sessions, stale sign-in failures and unreachable guests."""
+    return Tick(
+        tournaments=close_expired(db, now),
+        days=close_due_days(db, now),
+        swept=housekeeping(db, now),
+    )
 
 
 async def run_periodically(db: Database, clock: Callable[[], float], seconds: float) -> None:
@@ -45,6 +53,8 @@ async def run_periodically(db: Database, clock: Callable[[], float], seconds: fl
             done = await run_in_threadpool(tick, db, clock())
             if done.tournaments or done.days:
                 log.info("competition: ended %s, closed %s", done.tournaments, done.days)
+            if done.swept is not None and done.swept.guests:
+                log.info("housekeeping: %s", done.swept)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -6,7 +6,6 @@ Run it with ``patiencekit serve``, or ``uvicorn --factory patiencekit.server.app
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -47,16 +46,18 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # Tournament deadlines and the close of UTC days (medals): now, then periodically.
+        stop = asyncio.Event()
         periodic = (
-            asyncio.create_task(run_periodically(db, clock, settings.competition_tick_seconds))
+            asyncio.create_task(
+                run_periodically(db, clock, settings.competition_tick_seconds, stop)
+            )
             if settings.competition_tick_seconds
             else None
         )
         yield
         if periodic is not None:
-            periodic.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await periodic
+            stop.set()
+            await periodic  # its tick under way ends first
         db.dispose()
 
     app = FastAPI(

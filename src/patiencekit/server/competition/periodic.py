@@ -11,6 +11,7 @@ once, and a server that was stopped catches up when it starts again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,17 +47,29 @@ def tick(db: Database, now: float) -> Tick:
     )
 
 
-async def run_periodically(db: Database, clock: Callable[[], float], seconds: float) -> None:
-    """Run :func:`tick` now and then every ``seconds`` (in a worker thread), until cancelled."""
-    while True:
+async def run_periodically(
+    db: Database,
+    clock: Callable[[], float],
+    seconds: float,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Run :func:`tick` now and then every ``seconds`` (in a worker thread) until ``stop`` is
+    set. A tick under way when it is set ends first, so the app never closes the database
+    under it (a cancelled task would leave its thread running)."""
+    stop = stop or asyncio.Event()
+    while not stop.is_set():
         try:
             done = await run_in_threadpool(tick, db, clock())
             if done.tournaments or done.days:
                 log.info("competition: ended %s, closed %s", done.tournaments, done.days)
             if done.swept is not None and done.swept.guests:
                 log.info("housekeeping: %s", done.swept)
-        except asyncio.CancelledError:
-            raise
         except Exception:
             log.exception("competition: the periodic task failed; it runs again later")
-        await asyncio.sleep(seconds)
+        await _pause(stop, seconds)
+
+
+async def _pause(stop: asyncio.Event, seconds: float) -> None:
+    """Wait ``seconds``, or less if ``stop`` is set meanwhile."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)

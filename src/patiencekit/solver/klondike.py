@@ -16,6 +16,13 @@ studies mean). What makes it fast, after Solvitaire and lonelybot:
   per move, with pile symmetry: a column with no face-down card hashes the
   same whichever column it is.
 
+The search runs in three phases (:meth:`KlondikeSearch.run`): a short depth-first
+search, which decides most deals at once; greedy best-first passes after
+Klondike-Solver's fast mode (:meth:`KlondikeSearch.greedy`), which find wins that
+the depth-first search would reach only late; then the exhaustive depth-first
+search with what is left of the budget. The greedy passes add no pruning: they
+play the same moves and can only ever report a win, never "unsolvable".
+
 The search is exact: ``solved`` comes with a line that the engine replays to a
 win, ``unsolvable`` means the whole (pruned) space was searched.
 """
@@ -24,30 +31,52 @@ from __future__ import annotations
 
 import random
 import sys
+import time
+from typing import Final
 
 from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
 from patiencekit.state import DRAW, TURN, State
 
 __all__ = ["KlondikeSearch"]
 
-_TALON_TO_FOUNDATION = 0
-_TALON_TO_COLUMN = 1
-_COLUMN_TO_FOUNDATION = 2
-_COLUMN_TO_COLUMN = 3
-_FOUNDATION_TO_COLUMN = 4
+_TALON_TO_FOUNDATION: Final = 0
+_TALON_TO_COLUMN: Final = 1
+_COLUMN_TO_FOUNDATION: Final = 2
+_COLUMN_TO_COLUMN: Final = 3
+_FOUNDATION_TO_COLUMN: Final = 4
 
-_IN_TALON = 0
-_ON_FOUNDATION = 1
-_ON_CARD = 2  # + parent card
-_ON_HIDDEN = 54  # + column: on the face-down cards of that column
-_ON_EMPTY = 61  # the bottom card of a column without face-down cards
-_CODES = 62
+_IN_TALON: Final = 0
+_ON_FOUNDATION: Final = 1
+_ON_CARD: Final = 2  # + parent card
+_ON_HIDDEN: Final = 54  # + column: on the face-down cards of that column
+_ON_EMPTY: Final = 61  # the bottom card of a column without face-down cards
+_CODES: Final = 62
 
-_KING = 12
+_KING: Final = 12
 
-_rng = random.Random(0x5EED)
-_Z = [[_rng.getrandbits(64) for _ in range(_CODES)] for _ in range(52)]
-_ZH = [[_rng.getrandbits(64) for _ in range(24)] for _ in range(7)]
+#: positions the first depth-first search may expand before the greedy passes (-1: no cap)
+FIRST_DFS_NODES: Final = -1
+#: the share of the time budget the first depth-first search may spend (processor time)
+FIRST_DFS_SHARE: Final = 0.1
+#: the greedy passes: (two_shift, three_shift) of :meth:`KlondikeSearch.greedy`, as in
+#: Klondike-Solver's fast mode, but the narrowest (quickest to dive to a win) first
+GREEDY_PASSES: Final[tuple[tuple[int, int], ...]] = ((1, 4), (0, 4), (0, 0))
+#: positions each greedy pass may keep
+GREEDY_CLOSED: Final = 200_000
+#: the share of the time budget the greedy passes may spend in all (processor time)
+GREEDY_SHARE: Final = 0.3
+#: priority buckets of the greedy passes (a priority past the last drops the position)
+_BUCKETS: Final = 4096
+#: internal: a phase of :meth:`KlondikeSearch.run` used up its own budget
+_PHASE_OVER: Final = "phase"
+
+#: Zobrist keys of 62 bits: they and their xors stay small integers in the compiled
+#: module (no allocation per update); two of ten million positions collide with odds of
+#: about one in 100,000
+_KEY_BITS: Final = 62
+_rng: Final = random.Random(0x5EED)
+_Z: Final = [[_rng.getrandbits(_KEY_BITS) for _ in range(_CODES)] for _ in range(52)]
+_ZH: Final = [[_rng.getrandbits(_KEY_BITS) for _ in range(24)] for _ in range(7)]
 
 
 def reachable_positions(n: int, p: int, draw: int) -> list[int]:
@@ -80,22 +109,22 @@ def _reach_keys(draw: int) -> list[list[int]]:
         for p in range(n + 1):
             reach = frozenset(reachable_positions(n, p, draw))
             if reach not in by_set:
-                by_set[reach] = _rng.getrandbits(64)
+                by_set[reach] = _rng.getrandbits(_KEY_BITS)
             row.append(by_set[reach])
         keys.append(row)
     return keys
 
 
-_REACH_KEYS: dict[int, list[list[int]]] = {}
+_REACH_KEYS: Final[dict[int, list[list[int]]]] = {}
 
 # parents[c]: the two cards c may be placed on; children the reverse
-_PARENTS: list[tuple[int, int]] = []
+_PARENTS: Final[list[tuple[int, int]]] = []
 for _c in range(52):
     _r, _s = _c % 13, _c // 13
     _other = (2, 3) if _s < 2 else (0, 1)
     _PARENTS.append((_other[0] * 13 + _r + 1, _other[1] * 13 + _r + 1) if _r < _KING else (-1, -1))
-_OPPOSITE = [(2, 3), (2, 3), (0, 1), (0, 1)]
-_SAME_OTHER = [1, 0, 3, 2]
+_OPPOSITE: Final = [(2, 3), (2, 3), (0, 1), (0, 1)]
+_SAME_OTHER: Final = [1, 0, 3, 2]
 
 Move = tuple[int, int, int, int, int]  # kind, a, b, c, card or count
 
@@ -111,11 +140,50 @@ class KlondikeSearch:
         max_seconds: float | None = None,
         max_states: int | None = None,
         max_memory_mb: int | None = None,
+        first_dfs_nodes: int = FIRST_DFS_NODES,
+        greedy_passes: tuple[tuple[int, int], ...] = GREEDY_PASSES,
     ) -> None:
-        t = state.t
-        self.draw = t.draw
+        self.start = state
+        self.first_dfs_nodes = first_dfs_nodes
+        self.greedy_passes = greedy_passes
+        self.draw = state.t.draw
         self.hidden: list[list[int]] = []
         self.up: list[list[int]] = []
+        self.found: list[int] = []
+        self.talon: list[int] = []
+        self.p = 0
+        if self.draw not in _REACH_KEYS:
+            _REACH_KEYS[self.draw] = _reach_keys(self.draw)
+        self.reach_keys = _REACH_KEYS[self.draw]
+        self.loc = [_ON_FOUNDATION] * 52
+        self.path: list[Move] = []
+        self.seen: set[int] = set()
+        #: the keys of the positions on the line being searched (see :meth:`_phases`)
+        self.line: list[int] = []
+        self.nodes = 0
+        self.max_depth = 0
+        self.max_seconds = max_seconds
+        self.limits = Limits(
+            max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
+        )
+        #: the current phase's own cap on expanded positions (-1: none), see :meth:`run`
+        self.phase_nodes = -1
+        #: the current phase's own deadline, in processor time (``time.process_time``,
+        #: so that a busy machine does not starve one phase for the next; the budget
+        #: itself is wall time); -1: none
+        self.phase_deadline = -1.0
+        #: which phase decided (or last ran): "dfs", "greedy" or "exhaustive"
+        self.phase = ""
+        self.hash = 0
+        self._load()
+
+    def _load(self) -> None:
+        """Set the search's position to the start position (a phase left mid-line by a
+        limit starts over from here)."""
+        state = self.start
+        t = state.t
+        self.hidden = []
+        self.up = []
         for ci in t.columns:
             pile = state.piles[ci]
             d = state.down[ci]
@@ -124,20 +192,9 @@ class KlondikeSearch:
         self.found = [len(state.piles[f]) for f in t.foundations]
         waste = state.piles[t.waste]
         stock = state.piles[t.stock]
-        self.talon: list[int] = waste + stock[::-1]
+        self.talon = waste + stock[::-1]
         self.p = len(waste)
-        if self.draw not in _REACH_KEYS:
-            _REACH_KEYS[self.draw] = _reach_keys(self.draw)
-        self.reach_keys = _REACH_KEYS[self.draw]
-        self.loc = [_ON_FOUNDATION] * 52
-        self.path: list[Move] = []
-        self.seen: set[int] = set()
-        self.nodes = 0
-        self.max_depth = 0
-        self.limits = Limits(
-            max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
-        )
-        self.hash = 0
+        self.path = []
         self._rehash()
 
     # -- hashing ------------------------------------------------------------------
@@ -197,7 +254,9 @@ class KlondikeSearch:
         reveal: list[tuple[int, Move]] = []
         rest: list[Move] = []
         last: list[Move] = []
-        tops: dict[int, int] = {}
+        # tops[card]: the column whose top card it is, else -1 (tops[-1], the "parent" of
+        # a king, stays -1)
+        tops = [-1] * 53
         empty = -1
         for j in range(7):
             if up[j]:
@@ -213,7 +272,7 @@ class KlondikeSearch:
                 king_waits = True
                 break
         # columns: the strings that may move (their first cards are the "heads")
-        heads: set[int] = set()
+        heads = [False] * 52
         for i in range(7):
             u = up[i]
             if not u:
@@ -230,14 +289,14 @@ class KlondikeSearch:
                         continue
                 elif nh == 0 and (card % 13 == _KING or not king_waits):
                     continue
-                heads.add(card)
+                heads[card] = True
                 n = len(u) - k
                 targets = []
                 pa, pb = _PARENTS[card]
-                j = tops.get(pa, -1)
+                j = tops[pa]
                 if j >= 0:
                     targets.append(j)
-                j = tops.get(pb, -1)
+                j = tops[pb]
                 if j >= 0:
                     targets.append(j)
                 if card % 13 == _KING and empty >= 0:
@@ -258,10 +317,10 @@ class KlondikeSearch:
             if draw1 and not self._useful(card, heads, reach, 13):
                 continue
             pa, pb = _PARENTS[card]
-            j = tops.get(pa, -1)
+            j = tops[pa]
             if j >= 0:
                 rest.append((_TALON_TO_COLUMN, idx, j, 0, card))
-            j = tops.get(pb, -1)
+            j = tops[pb]
             if j >= 0:
                 rest.append((_TALON_TO_COLUMN, idx, j, 0, card))
             if card % 13 == _KING and empty >= 0:
@@ -275,10 +334,10 @@ class KlondikeSearch:
             if not self._useful(card, heads, reach, 13):
                 continue
             pa, pb = _PARENTS[card]
-            j = tops.get(pa, -1)
+            j = tops[pa]
             if j >= 0:
                 last.append((_FOUNDATION_TO_COLUMN, s, j, 0, card))
-            j = tops.get(pb, -1)
+            j = tops[pb]
             if j >= 0:
                 last.append((_FOUNDATION_TO_COLUMN, s, j, 0, card))
         # turning cards up first, foundation moves (that are not safe, so not automatic)
@@ -286,7 +345,7 @@ class KlondikeSearch:
         reveal.sort(key=lambda x: -x[0])
         return [m for _, m in reveal] + rest + first + last
 
-    def _useful(self, card: int, heads: set[int], reach: list[int], depth: int) -> bool:
+    def _useful(self, card: int, heads: list[bool], reach: list[int], depth: int) -> bool:
         """Could a card be put on ``card`` (once it is on a column) and lead somewhere?
 
         True when one of the two cards that go on it heads a string that may move,
@@ -299,7 +358,7 @@ class KlondikeSearch:
         children = (2 * 13 + r - 1, 3 * 13 + r - 1) if card < 26 else (r - 1, 13 + r - 1)
         loc = self.loc
         for y in children:
-            if y in heads:
+            if heads[y]:
                 return True
             where = loc[y]
             if where == _IN_TALON:
@@ -420,6 +479,10 @@ class KlondikeSearch:
 
     def _check(self) -> None:
         self.limits.check(len(self.seen))
+        if 0 <= self.phase_nodes < self.nodes:
+            raise SearchLimit(_PHASE_OVER)
+        if self.phase_deadline >= 0 and time.process_time() > self.phase_deadline:
+            raise SearchLimit(_PHASE_OVER)
 
     def _auto(self) -> list[tuple[Move, int]]:
         """Play every safe foundation move; returns them with their undo information."""
@@ -471,6 +534,7 @@ class KlondikeSearch:
         self.nodes += 1
         if not self.nodes & 1023:
             self._check()
+        before = self.hash
         applied = self._auto()
         path = self.path
         for m, _ in applied:
@@ -479,18 +543,33 @@ class KlondikeSearch:
             self._finish()
             return True
         h = self.hash
-        if h not in self.seen:
-            self.seen.add(h)
+        seen = self.seen
+        if h not in seen:
+            seen.add(h)
+            line = self.line
+            line.append(h)
+            if h != before:
+                # the safe moves are a function of the position, so the position
+                # before them is searched once the position after them is: keep both
+                # keys, and a later line reaching either is cut before its safe moves
+                seen.add(before)
+                line.append(before)
             depth = len(path)
             if depth > self.max_depth:
                 self.max_depth = depth
             for m in self.moves():
                 info = self.apply(m)
-                path.append(m)
-                if self.search():
-                    return True
-                path.pop()
+                # a position already in the table was searched (or is on the line
+                # being searched): the same cut ``search`` makes, without the call
+                if self.hash not in seen:
+                    path.append(m)
+                    if self.search():
+                        return True
+                    path.pop()
                 self.undo(m, info)
+            line.pop()
+            if h != before:
+                line.pop()
         for m, info in reversed(applied):
             path.pop()
             self.undo(m, info)
@@ -533,21 +612,257 @@ class KlondikeSearch:
                         break
         return len(free) < len(where)
 
+    # -- the greedy pass --------------------------------------------------------------
+
+    def _draws(self, idx: int) -> int:
+        """How many draws (and turns of the waste) bring talon position ``idx`` to the
+        waste's top: what a talon move costs beyond the move itself."""
+        p = self.p
+        d = self.draw
+        if idx == p - 1:
+            return 0
+        if idx >= p:
+            return (idx + 1 - p + d - 1) // d
+        n = len(self.talon)
+        return (n - p + d - 1) // d + 1 + (idx + d) // d
+
+    def _estimate(self) -> int:
+        """A guess at the moves still needed (not a bound, only an ordering): one per card
+        not on a foundation, one more per face-down card, one more per card lying on a
+        lower card of its suit in its column (it must go somewhere else first), and the
+        draws to go once through the stock."""
+        found = self.found
+        h = 52 - found[0] - found[1] - found[2] - found[3]
+        h += (len(self.talon) - self.p + self.draw - 1) // self.draw
+        low = [13, 13, 13, 13]
+        for col in range(7):
+            hid = self.hidden[col]
+            if not hid:
+                continue
+            h += len(hid)
+            for s in range(4):
+                low[s] = 13
+            for c in hid:
+                s, r = c // 13, c % 13
+                if low[s] < r:
+                    h += 1
+                else:
+                    low[s] = r
+            for c in self.up[col]:
+                s, r = c // 13, c % 13
+                if low[s] < r:
+                    h += 1
+                else:
+                    low[s] = r
+        return h
+
+    def greedy(self, max_closed: int, two_shift: int, three_shift: int) -> bool:
+        """A greedy best-first pass from the start position (after Klondike-Solver's fast
+        mode): positions are expanded lowest first by (moves so far, draws included) +
+        :meth:`_estimate` + (cards not on a foundation), and each expansion keeps only its
+        best child, its second best while fewer than ``max_closed >> two_shift`` positions
+        were kept, its third best while fewer than ``max_closed >> three_shift``.
+
+        True when it finds a win (``path`` then holds the line); False when it gives up
+        (open list empty or ``max_closed`` reached) -- which proves nothing, as children
+        were dropped. It only ever plays moves of :meth:`moves`, so a line it finds is a
+        line the exhaustive search could find. Raises :class:`SearchLimit`.
+        """
+        self._load()
+        parent: list[int] = [-1]
+        depth: list[int] = [0]
+        cost: list[int] = [0]
+        edges: list[list[Move]] = []
+        infos: list[list[int]] = []
+        applied = self._auto()
+        edges.append([m for m, _ in applied])
+        infos.append([i for _, i in applied])
+        if not self.talon and not any(self.hidden):
+            self.path = list(edges[0])
+            self._finish()
+            return True
+        closed: dict[int, int] = {self.hash: 0}
+        buckets: list[list[int]] = [[] for _ in range(_BUCKETS)]
+        buckets[0].append(0)
+        lowest = 0
+        cur = 0
+        two_cap = max_closed >> two_shift
+        three_cap = max_closed >> three_shift
+        none: Move = (-1, 0, 0, 0, 0)
+        while len(closed) < max_closed:
+            while lowest < _BUCKETS and not buckets[lowest]:
+                lowest += 1
+            if lowest >= _BUCKETS:
+                return False
+            node = buckets[lowest].pop()
+            # walk the position from ``cur`` to ``node`` through their common ancestor
+            a = cur
+            b = node
+            forward: list[int] = []
+            while depth[b] > depth[a]:
+                forward.append(b)
+                b = parent[b]
+            while a != b:
+                if depth[a] >= depth[b]:
+                    em = edges[a]
+                    ei = infos[a]
+                    for k in range(len(em) - 1, -1, -1):
+                        self.undo(em[k], ei[k])
+                    a = parent[a]
+                else:
+                    forward.append(b)
+                    b = parent[b]
+            for k in range(len(forward) - 1, -1, -1):
+                n = forward[k]
+                infos[n] = [self.apply(m) for m in edges[n]]
+            cur = node
+            self.nodes += 1
+            if not self.nodes & 1023:
+                self.limits.check(len(closed))
+                if self.phase_deadline >= 0 and time.process_time() > self.phase_deadline:
+                    raise SearchLimit(_PHASE_OVER)
+            if depth[node] > self.max_depth:
+                self.max_depth = depth[node]
+            g = cost[node]
+            close = len(closed)
+            f1 = f2 = f3 = _BUCKETS
+            m1 = m2 = m3 = none
+            c1 = c2 = c3 = 0
+            k1 = k2 = k3 = 0
+            a1: list[Move] = []
+            a2: list[Move] = []
+            a3: list[Move] = []
+            for m in self.moves():
+                c = g + 1
+                if m[0] <= _TALON_TO_COLUMN:
+                    c += self._draws(m[1])
+                info = self.apply(m)
+                autos = self._auto()
+                if not self.talon and not any(self.hidden):
+                    # the line backwards: these autos, this move, then each edge up
+                    line: list[Move] = [autos[k][0] for k in range(len(autos) - 1, -1, -1)]
+                    line.append(m)
+                    n = node
+                    while n >= 0:
+                        em = edges[n]
+                        for k in range(len(em) - 1, -1, -1):
+                            line.append(em[k])
+                        n = parent[n]
+                    line.reverse()
+                    self.path = line
+                    self._finish()
+                    return True
+                key = self.hash
+                old = closed.get(key, -1)
+                if old < 0 or old > c:
+                    found = self.found
+                    left = 52 - found[0] - found[1] - found[2] - found[3]
+                    f = c + self._estimate() + left
+                    if f < f1:
+                        if close < two_cap and f1 < f2:
+                            f2, m2, c2, k2, a2 = f1, m1, c1, k1, a1
+                        elif close < three_cap and f1 < f3:
+                            f3, m3, c3, k3, a3 = f1, m1, c1, k1, a1
+                        f1, m1, c1, k1 = f, m, c, key
+                        a1 = [am for am, _ in autos]
+                    elif close < two_cap and f < f2:
+                        if close < three_cap and f2 < f3:
+                            f3, m3, c3, k3, a3 = f2, m2, c2, k2, a2
+                        f2, m2, c2, k2 = f, m, c, key
+                        a2 = [am for am, _ in autos]
+                    elif close < three_cap and f < f3:
+                        f3, m3, c3, k3 = f, m, c, key
+                        a3 = [am for am, _ in autos]
+                for k in range(len(autos) - 1, -1, -1):
+                    self.undo(autos[k][0], autos[k][1])
+                self.undo(m, info)
+            for f, m, c, key, autos_moves in (
+                (f1, m1, c1, k1, a1), (f2, m2, c2, k2, a2), (f3, m3, c3, k3, a3)
+            ):
+                if f >= _BUCKETS:
+                    continue
+                old = closed.get(key, -1)
+                if old >= 0 and old <= c:
+                    continue
+                closed[key] = c
+                edge = [m]
+                edge.extend(autos_moves)
+                parent.append(node)
+                depth.append(depth[node] + 1)
+                cost.append(c)
+                edges.append(edge)
+                infos.append([])
+                buckets[f].append(len(parent) - 1)
+                if f < lowest:
+                    lowest = f
+        return False
+
+    # -- the whole search ---------------------------------------------------------------
+
     def run(self) -> tuple[bool | None, str | None]:
         """Search to the end or a limit: (True, None) solved, (False, None) unsolvable,
-        (None, which limit) undecided."""
+        (None, which limit) undecided.
+
+        Three phases, each from the start position: a depth-first search of at most
+        :data:`FIRST_DFS_SHARE` of the time budget (and ``first_dfs_nodes`` positions,
+        -1: no cap), which decides most deals; the greedy passes ``greedy_passes``
+        (:meth:`greedy`, which find wins the depth-first search reaches late, and never
+        prove anything), together at most :data:`GREEDY_SHARE` of the time budget; then
+        the depth-first search again, to the end or what is left of the budget, keeping
+        the positions the first phase finished (see :meth:`_phases` for why no win is
+        lost). Only a depth-first phase that runs to its end may say "unsolvable".
+        Without a time budget the first phase is the whole search.
+        """
         old = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old, 20000))
         try:
             if self.blocked():
                 return False, None
-            return self.search(), None
+            return self._phases()
         except SearchLimit as e:
             return None, e.which
         except RecursionError:
             return None, LIMIT_MEMORY
         finally:
             sys.setrecursionlimit(old)
+
+    def _phases(self) -> tuple[bool | None, str | None]:
+        self.phase = "dfs"
+        self.phase_nodes = self.first_dfs_nodes
+        if self.max_seconds is not None:
+            self.phase_deadline = time.process_time() + self.max_seconds * FIRST_DFS_SHARE
+        try:
+            return self.search(), None
+        except SearchLimit as e:
+            if e.which != _PHASE_OVER:
+                raise
+        # Keep what the first phase learnt. A position it finished searching (its
+        # ``search`` returned False) has every next position in the table, each either
+        # finished too or on the line being searched when the phase stopped. So from a
+        # finished position every line to a win passes through a position of that
+        # line, and each of those is reached from the start through the others. Drop
+        # the line's keys, and the last phase, cutting only at finished positions, still
+        # reaches every win that is reachable at all: a line to a win through a finished
+        # position can be replaced from its last line-position on by a line avoiding
+        # the finished ones (the line's positions are no longer in the table).
+        for key in self.line:
+            self.seen.discard(key)
+        self.line = []
+        self.phase_nodes = -1
+        self.phase = "greedy"
+        if self.max_seconds is not None:
+            self.phase_deadline = time.process_time() + self.max_seconds * GREEDY_SHARE
+        try:
+            for two_shift, three_shift in self.greedy_passes:
+                if self.greedy(GREEDY_CLOSED, two_shift, three_shift):
+                    return True, None
+        except SearchLimit as e:
+            if e.which != _PHASE_OVER:
+                raise
+        self.phase_deadline = -1.0
+        self.phase = "exhaustive"
+        self._load()
+        return self.search(), None
 
     def move_texts(self, state: State) -> list[str]:
         """The found line as engine moves (with the draws and turns), replayed on a copy of

@@ -1,23 +1,60 @@
-"""A solver for any game: depth-first search over the engine's own moves.
+"""A solver for any game but Klondike, over the engine's own moves.
 
-It searches the engine's :class:`~patiencekit.state.State` directly, with a
-transposition table keyed on a canonical position: interchangeable piles
-(columns, hand cells, reserve spaces, foundations with the same rule) are
-sorted, so positions that differ only by which of them holds what are one.
-Moves are ordered: cards to the foundations first, then moves that turn up
-a card or fill a column's top with a king, then the rest, the stock last.
+It searches the engine's :class:`~patiencekit.state.State` directly. Positions
+are keyed canonically (packed into ``bytes``): interchangeable piles (columns,
+hand cells, reserve spaces, foundations with the same rule) are sorted, so
+positions that differ only by which of them holds what are one.
+
+Two kinds of search share the moves and keys:
+
+* the exact one, a depth-first search with a transposition table; moves are
+  ordered (cards to the foundations first, then moves that turn up a card or
+  fill a column's top with a king, then the rest, the stock last). It alone
+  says ``unsolvable`` (or a beam pass that left nothing out). It can stop and
+  resume, keeping its table (see :meth:`GenericSearch._dfs`).
+* the search for a win: beam passes of doubling width over the game's progress
+  (stock cards used, passes, packets dealt), positions of one level ranked by
+  cards on the foundations and how soon the open and buried cards can follow
+  (see :meth:`GenericSearch._beam`), after a short greedy depth-first search
+  that plays cards to the foundations as soon as they fit.
+
+The greedy pass (``greedy=True``) only looks for a win; the exact one runs the
+depth-first search, the beam, then the depth-first search again.
 """
 
 from __future__ import annotations
 
+import heapq
+import random
 import sys
+import time
 
 from patiencekit.rules import PileKind, Win
-from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
+from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, LIMIT_TIME, Limits, SearchLimit
 from patiencekit.state import Move as EngineMove
 from patiencekit.state import State
 
 __all__ = ["GenericSearch", "SearchLimit"]
+
+#: a position as immutable data: piles, face-down counts, redeals, score
+Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
+#: a line found by the beam: (parent node, the moves from the parent, moves from the root)
+Node = tuple["Node | None", tuple[EngineMove, ...], int]
+#: a beam candidate: (-score, random tie-break, parent position, parent node, moves)
+Entry = tuple[int, float, Snapshot, "Node | None", tuple[EngineMove, ...]]
+
+#: how far ahead the beam's score looks along each foundation
+NEAR = 3
+#: the widest beam pass (its table holds some hundred thousand positions)
+MAX_WIDTH = 2048
+#: the greedy pass's share for its restricted depth-first search (then the beam)
+GUESS_SHARE = 0.25
+#: the exact search's first depth-first slice, as a share of its time
+DFS_FIRST = 0.2
+#: then the beam's share of what is left (the depth-first search resumes after)
+BEAM_SHARE = 0.75
+#: the beam's random tie-breaks are seeded: the same position gives the same search
+BEAM_SEED = 2024
 
 
 def kinds_give(kind: PileKind) -> bool:
@@ -25,6 +62,18 @@ def kinds_give(kind: PileKind) -> bool:
     return kind in (PileKind.WASTE, PileKind.RESERVE, PileKind.COLUMN)
 
 
+
+
+#: per position searched lately, the next beam width to try: the exact search that
+#: follows a greedy one from the same position goes on where it stopped (the passes
+#: are deterministic, so repeating the narrower ones would find nothing new)
+_WIDTHS: dict[Snapshot, int] = {}
+
+
+def _remember_width(root: Snapshot, width: int) -> None:
+    if root not in _WIDTHS and len(_WIDTHS) >= 64:
+        _WIDTHS.clear()
+    _WIDTHS[root] = width
 
 
 class GenericSearch:
@@ -43,13 +92,34 @@ class GenericSearch:
         self.greedy = greedy
         t = self.state.t
         self.t = t
-        self.seen: set[tuple[object, ...]] = set()
+        self.seen: set[bytes] = set()
         self.path: list[EngineMove] = []
         self.nodes = 0
         self.max_depth = 0
-        self.limits = Limits(
+        self.max_seconds = max_seconds
+        self.max_states = max_states
+        self.max_memory_mb = max_memory_mb
+        self.deadline = time.perf_counter() + (max_seconds or 0.0)
+        self.overall = Limits(
             max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
         )
+        self.limits = self.overall
+        self.root = state.copy()
+        self.root_snap: Snapshot = (
+            tuple(map(tuple, state.piles)), tuple(state.down), state.redeals, state.score
+        )
+        self.stock0 = len(state.piles[t.stock]) if t.stock >= 0 else 0
+        self.open_keys: list[bytes] = []
+        self.near_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
+        #: the budgets are checked every ``check_mask + 1`` positions
+        self.check_mask = 1023
+        # the beam's score: piles whose top card plays, piles where cards lie buried
+        self.open_piles = [i for i in range(t.pile_count)
+                           if t.kinds[i] in (PileKind.RESERVE, PileKind.HAND, PileKind.PACKET)
+                           or (t.kinds[i] is PileKind.COLUMN and not t.build_columns)]
+        self.buried_piles = [i for i in range(t.pile_count)
+                             if t.kinds[i] in (PileKind.WASTE, PileKind.PACKET)
+                             or (t.kinds[i] is PileKind.COLUMN and not t.build_columns)]
         # groups of interchangeable piles, sorted in the key
         groups: list[list[int]] = []
         if t.columns and not any(state.down[i] for i in t.columns):
@@ -68,6 +138,13 @@ class GenericSearch:
             i for i in range(t.pile_count) if not any(i in g for g in self.sorted_groups)
         ]
         self.kings_win = t.win is Win.KINGS_AT_COLUMN_TOPS
+        #: pile -> its group of interchangeable piles
+        self.group_of = {i: n for n, g in enumerate(self.sorted_groups) for i in g}
+        #: the piles whose filling may complete a win: with all cards to the foundations
+        #: only a card arriving on one (a macro ends with it) raises their count; with
+        #: the kings at the column tops only a pile put into an empty column changes a
+        #: column's top card. (The beam tests only such children for a win.)
+        self.win_dsts = frozenset(t.columns if self.kings_win else t.foundations)
         # Patriarchs: per suit its ace and king foundations. While their tops are in
         # sequence they hold one card of every rank between them, whatever their split,
         # and a card of that suit fits after moving cards across; wherever it goes the
@@ -91,24 +168,36 @@ class GenericSearch:
         # each card has one place: playing a card its foundation takes at once is never
         # worse. With two decks that is only a good guess (the greedy pass).
         self.forced_sources: set[int] = set()
-        if stock_family and (greedy or t.rules.decks == 1):
+        if stock_family and t.rules.decks == 1:
             self.forced_sources = set(self.givers)
+        #: the greedy pass's restricted search (``restrict``) plays such a card at
+        #: once with two decks too: a guess that finds some wins the beam misses, never
+        #: used to say a deal is unsolvable
+        self.guess_sources = set(self.givers)
+        self.restrict = False
 
-    def key(self) -> tuple[object, ...]:
-        """The canonical position (without the score)."""
+    def key(self) -> bytes:
+        """The canonical position (without the score), packed into one ``bytes``.
+
+        Cards are 0..51 and face-down counts and redeals stay below 250, so the
+        separators 255 (between piles), 254 (between groups) and 253 (a suit's
+        in-sequence foundation pair) never occur as data; every segment has a fixed
+        number of piles, so the packing is one-to-one.
+        """
         s = self.state
         piles = s.piles
-        down = s.down
-        fixed = tuple((tuple(piles[i]), down[i]) for i in self.fixed)
-        grouped = tuple(
-            tuple(sorted((tuple(piles[i]), down[i]) for i in g)) for g in self.sorted_groups
-        )
-        pairs = tuple(
-            "seq" if piles[a] and piles[k] and piles[k][-1] % 13 == piles[a][-1] % 13 + 1
-            else (tuple(piles[a]), tuple(piles[k]))
-            for a, k in self.pairs
-        )
-        return (fixed, grouped, pairs, s.redeals)
+        parts = [bytes(piles[i]) for i in self.fixed]
+        parts.append(bytes([s.down[i] for i in self.fixed]))
+        for g in self.sorted_groups:
+            parts.append(b"\xfe" + b"\xff".join(sorted([bytes(piles[i]) for i in g])))
+        for a, k in self.pairs:
+            pa, pk = piles[a], piles[k]
+            if pa and pk and pk[-1] % 13 == pa[-1] % 13 + 1:
+                parts.append(b"\xfd")
+            else:
+                parts.append(bytes(pa) + b"\xfe" + bytes(pk))
+        parts.append(bytes([s.redeals]))
+        return b"\xff".join(parts)
 
     def _check(self) -> None:
         self.limits.check(len(self.seen))
@@ -183,7 +272,7 @@ class GenericSearch:
                     out.append([*shift, (g, target, 1)])
         return out
 
-    def _forced(self, moves: list[EngineMove]) -> list[EngineMove]:
+    def _forced(self, moves: list[EngineMove], sources: set[int]) -> list[EngineMove]:
         """Only the foundation moves of the first card that a foundation takes, if any
         (one per group of alike foundations)."""
         kinds = self.t.kinds
@@ -194,7 +283,7 @@ class GenericSearch:
         f0 = self.t.foundations[0]
         for m in moves:
             src, dst, _ = m
-            if src in self.forced_sources and kinds[dst] is PileKind.FOUNDATION:
+            if src in sources and kinds[dst] is PileKind.FOUNDATION:
                 if first < 0:
                     first = src
                 if src == first:
@@ -204,32 +293,52 @@ class GenericSearch:
                         out.append(m)
         return out
 
-    def children(self) -> list[list[EngineMove]]:
-        """The moves to try here, best first; a child may be a short sequence (a macro)."""
+    def children(self, order: bool = True) -> list[list[EngineMove]]:
+        """The moves to try here, best first (unless not ``order``); a child may be a
+        short sequence (a macro)."""
         moves = self.state.moves()
+        if self.group_of:
+            # The same cards moved from the same pile to any empty pile of one group
+            # of interchangeable piles give positions that differ only by which of
+            # them holds the cards: one position under :meth:`key`. One move of each
+            # such kind is enough (this is the key's own symmetry, so it stays sound).
+            piles = self.state.piles
+            group_of = self.group_of
+            done: set[tuple[int, int, int]] = set()
+            kept: list[EngineMove] = []
+            for m in moves:
+                g = group_of.get(m[1])
+                if g is not None and not piles[m[1]]:
+                    same = (g, m[0], m[2])
+                    if same in done:
+                        continue
+                    done.add(same)
+                kept.append(m)
+            moves = kept
         macros: list[list[EngineMove]] = []
         if self.pairs:
             moves = [m for m in moves if not self._is_reversal(m)]
             macros = self._pair_placements()
-        if self.pairs and self.greedy:
+        if self.restrict and self.pairs:
             # some card goes to a foundation if any can: try each such placement
             kinds = self.t.kinds
             placing = [
                 [m] for m in moves
-                if m[0] in self.forced_sources and kinds[m[1]] is PileKind.FOUNDATION
+                if m[0] in self.guess_sources and kinds[m[1]] is PileKind.FOUNDATION
             ]
             if placing or macros:
                 return placing + macros
-        elif self.forced_sources:
-            forced = self._forced(moves)
+        elif self.forced_sources or self.restrict:
+            forced = self._forced(moves, self.guess_sources if self.restrict
+                                  else self.forced_sources)
             if forced:
                 return [[m] for m in forced]
-        return macros + [[m] for m in self.ordered(moves)]
+        return macros + [[m] for m in (self.ordered(moves) if order else moves)]
 
     def search(self) -> bool:
         """Depth-first search; True when a win is found (``path`` holds the line)."""
         self.nodes += 1
-        if not self.nodes & 1023:
+        if not self.nodes & self.check_mask:
             self._check()
         s = self.state
         if s.is_won():
@@ -238,6 +347,7 @@ class GenericSearch:
         if k in self.seen:
             return False
         self.seen.add(k)
+        self.open_keys.append(k)
         depth = len(self.path)
         if depth > self.max_depth:
             self.max_depth = depth
@@ -251,14 +361,286 @@ class GenericSearch:
             for _ in child:
                 path.pop()
                 s.pop()
+        self.open_keys.pop()
         return False
 
+    def _dfs(self, limits: Limits) -> bool | None:
+        """The exact search, resumable: True won, False the whole space was searched,
+        None when ``limits`` stopped it (``SearchLimit`` of the overall budget propagates).
+
+        After a stop the positions still open on the line (``open_keys``) leave the
+        table again, so it holds only positions whose every child was searched (or is
+        in the table itself); a later call from the root searches what is left, and
+        when it ends without a win the table is closed under moves: nothing reachable
+        wins. Positions in the table are never won (the test comes first).
+        """
+        self.state = self.root.copy()
+        self.path = []
+        self.open_keys = []
+        self.limits = limits
+        try:
+            return self.search()
+        except SearchLimit as e:
+            if e.which != LIMIT_TIME or limits is self.overall:
+                raise
+            for k in self.open_keys:
+                self.seen.discard(k)
+            return None
+        finally:
+            self.limits = self.overall
+
+    # -- looking for a win: a beam over the stock's progress -------------------------------
+
+    def _level(self) -> int:
+        """How far the position is along the game (never smaller after a move, in the
+        games this search serves): the stock cards used, passes and packets dealt;
+        else the cards on the foundations."""
+        s = self.state
+        t = self.t
+        if t.stock >= 0:
+            return s.redeals * 4096 + self.stock0 - len(s.piles[t.stock])
+        if t.packets:
+            return s.redeals
+        return sum(len(s.piles[f]) for f in t.foundations)
+
+    def _score(self) -> int:
+        """How promising a position is, to rank positions of the same level (higher
+        is better): cards on the foundations above all."""
+        s = self.state
+        piles = s.piles
+        t = self.t
+        if self.kings_win:
+            score = 0
+            for c in t.columns:
+                p = piles[c]
+                if p and p[0] % 13 == 12:
+                    run = 1
+                    parents = t.parents
+                    while run < len(p) and p[run - 1] in parents[p[run]]:
+                        run += 1
+                    score += 40 + 4 * run
+                elif not p:
+                    score += 30
+            score += 6 * sum(1 for h in t.hand if not piles[h])
+            return score
+        fs = t.foundations
+        lens = tuple([len(piles[f]) for f in fs])
+        score = 16 * sum(lens)
+        tops = (lens, tuple([piles[f][-1] for f in fs if piles[f]]))
+        near = self.near_cache.get(tops)
+        if near is None:
+            near = self._near()
+            if len(self.near_cache) > 50_000:
+                self.near_cache.clear()
+            self.near_cache[tops] = near
+        # cards ready to play soon in the reserve (and other open piles) are good,
+        # buried in the waste (or under other cards) bad, more so on the last pass
+        for i in self.open_piles:
+            p = piles[i]
+            if p:
+                score += NEAR - near[p[-1]]
+        last = 2 if self.last_pass(s) else 1
+        get = near.__getitem__
+        for i in self.buried_piles:
+            p = piles[i]
+            if len(p) > 1:
+                score -= last * (NEAR * len(p) - sum(map(get, p)) - NEAR + near[p[-1]])
+        if t.build_columns:
+            # cards soon wanted under others in the columns, by how deep; free places
+            for i in t.build_columns:
+                p = piles[i]
+                n = len(p)
+                if not n:
+                    score += 24
+                for j in range(n - 1):
+                    d = near[p[j]]
+                    if d < NEAR:
+                        score -= (NEAR - d) * (n - 1 - j)
+            score += 8 * sum(1 for h in t.hand if not piles[h])
+        return score
+
+    def _near(self) -> list[int]:
+        """Per card, how soon it can go to a foundation: 0 now, 1 after one more card...
+        (``NEAR``: not soon). It depends only on the foundations (their sizes and tops)."""
+        t = self.t
+        piles = self.state.piles
+        near = [NEAR] * 52
+        for fi in t.foundations:
+            p = piles[fi]
+            room = t.f_size[fi] - len(p)
+            acc = t.f_next[fi][p[-1]] if p else t.f_base[fi]
+            nxt = t.f_next[fi]
+            for d in range(NEAR if room > NEAR else room):
+                for c in acc:
+                    if near[c] > d:
+                        near[c] = d
+                if len(acc) != 1:
+                    break
+                acc = nxt[acc[0]]
+        for a, k in self.pairs:  # in sequence, every card of the suit fits
+            pa, pk = piles[a], piles[k]
+            if pa and pk and pk[-1] % 13 == pa[-1] % 13 + 1:
+                base = pa[-1] - pa[-1] % 13
+                near[base:base + 13] = [0] * 13
+        return near
+
+    def last_pass(self, s: State) -> bool:
+        """True when the waste will not be turned again (nor packets dealt)."""
+        left = s.redeals_left()
+        return left is not None and left <= 0
+
+    def _snapshot(self) -> Snapshot:
+        s = self.state
+        return (tuple(map(tuple, s.piles)), tuple(s.down), s.redeals, s.score)
+
+    def _restore(self, snap: Snapshot) -> State:
+        piles, down, redeals, score = snap
+        self.state = State(self.t, [list(p) for p in piles], list(down), redeals, score)
+        return self.state
+
+    def _beam(self, width: int, rng: random.Random) -> tuple[bool, bool]:
+        """One beam pass: at each level (see :meth:`_level`) at most ``width`` positions
+        are expanded, best first by :meth:`_score` (ties at random); positions seen
+        before in the pass are skipped. Returns (won, pruned): with a win ``path``
+        holds the line; ``pruned`` is False when no position was ever left out.
+
+        Soundness: the moves are the exact search's (:meth:`children`: no forced
+        play with two decks), each new position is tested for a win when made, and a
+        position is skipped only when its key was made before in this pass (it is, or
+        will be, expanded). So a pass that left nothing out expanded every reachable
+        position: no win exists. Leaving positions out only loses wins, never makes
+        one: every line found is made of legal moves from the root."""
+        self._restore(self.root_snap)
+        if self.state.is_won():
+            self.path = []
+            return True, False
+        seen = {self.key()}
+        win_dsts = self.win_dsts
+        if self.greedy:  # (the exact search's table is its own)
+            self.seen = seen
+        buckets: dict[int, list[Entry]] = {}
+        levels: list[int] = []
+        first = self._level()
+        buckets[first] = [(0, 0.0, self.root_snap, None, ())]
+        levels.append(first)
+        pruned = False
+        while levels:
+            level = heapq.heappop(levels)
+            cands = buckets.pop(level)
+            heapq.heapify(cands)
+            left = width
+            while cands:
+                if not left:
+                    pruned = True
+                    break
+                left -= 1
+                _, _, snap, parent, moves = heapq.heappop(cands)
+                s = self._restore(snap)
+                for m in moves:
+                    s.push(m)
+                depth = len(moves) + (parent[2] if parent is not None else 0)
+                if depth > self.max_depth:
+                    self.max_depth = depth
+                node: Node = (parent, moves, depth)
+                self.nodes += 1
+                if not self.nodes & 255:
+                    self.limits.check(self.nodes)
+                here = self._snapshot()
+                for child in self.children(order=False):
+                    for m in child:
+                        s.push(m)
+                    if child[-1][1] in win_dsts and s.is_won():
+                        line = list(child)
+                        at: Node | None = node
+                        while at is not None:
+                            line[:0] = at[1]
+                            at = at[0]
+                        self.path = line
+                        return True, pruned
+                    k = self.key()
+                    if k not in seen:
+                        seen.add(k)
+                        entry = (-self._score(), rng.random(), here, node, tuple(child))
+                        lv = self._level()
+                        if lv == level:
+                            heapq.heappush(cands, entry)
+                        else:
+                            bucket = buckets.get(lv)
+                            if bucket is None:
+                                buckets[lv] = [entry]
+                                heapq.heappush(levels, lv)
+                            else:
+                                bucket.append(entry)
+                    for _ in child:
+                        s.pop()
+        return False, pruned
+
+    def _widen(self, limits: Limits, rng: random.Random, start: int = 2) -> bool | None:
+        """Beam passes of doubling width from ``start`` until a win, a pass that left
+        nothing out (then the whole space was searched: False), ``limits`` or a failed
+        pass of the widest beam (None)."""
+        self.limits = limits
+        width = start
+        try:
+            while width <= MAX_WIDTH:
+                won, pruned = self._beam(width, rng)
+                if won:
+                    return True
+                if not pruned:
+                    return False
+                width *= 2
+                _remember_width(self.root_snap, width)
+            return None
+        except SearchLimit as e:
+            if e.which != LIMIT_TIME or limits is self.overall:
+                raise
+            return None
+        finally:
+            self.limits = self.overall
+
     def run(self) -> tuple[bool | None, str | None]:
-        """(True, None) solved, (False, None) unsolvable, (None, limit) undecided."""
+        """(True, None) solved, (False, None) unsolvable, (None, limit) undecided.
+
+        The greedy search spends its whole budget looking for a win (beam passes of
+        growing width). The exact search first runs the depth-first search for part of
+        its time (small spaces are decided there), then looks for a win with beam
+        passes, then resumes the depth-first search with what is left.
+        """
         old = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old, 50000))
+        rng = random.Random(BEAM_SEED + (0 if self.greedy else 1))
         try:
-            return self.search(), None
+            if self.greedy:
+                if self.max_seconds is not None and self.guess_sources:
+                    # first a short depth-first search that plays cards to the
+                    # foundations as soon as they fit (its failure proves nothing)
+                    self.restrict = True
+                    won = self._dfs(Limits(max_seconds=self.max_seconds * GUESS_SHARE,
+                                           max_states=self.max_states,
+                                           max_memory_mb=self.max_memory_mb))
+                    self.restrict = False
+                    if won:
+                        return True, None
+                    self.seen = set()
+                won = self._widen(self.overall, rng)
+                return won, None if won is not None else LIMIT_STATES
+            total = self.max_seconds
+            if total is None:
+                won = self._dfs(self.overall)
+            else:
+                won = self._dfs(Limits(max_seconds=total * DFS_FIRST, max_states=self.max_states,
+                                       max_memory_mb=self.max_memory_mb))
+                if won is None:
+                    left = self.deadline - time.perf_counter()
+                    won = self._widen(
+                        Limits(max_seconds=left * BEAM_SHARE, max_states=self.max_states,
+                               max_memory_mb=self.max_memory_mb), rng,
+                        start=_WIDTHS.get(self.root_snap, 2))
+                    if won is False:
+                        return False, None
+                if won is None:
+                    won = self._dfs(self.overall)
+            return won, None
         except SearchLimit as e:
             return None, e.which
         except RecursionError:

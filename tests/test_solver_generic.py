@@ -1,0 +1,168 @@
+"""The generic solver (every game but Klondike): wins found on two-deck deals within
+small budgets and replayed to a win through the checked engine; sound ``unsolvable``
+verdicts (a depth-first search stopped and resumed many times, an exhaustive beam);
+compact canonical position keys."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from family_positions import position
+from patiencekit import new_game
+from patiencekit.games import get_rules
+from patiencekit.solver import Budget, SolveResult, solve
+from patiencekit.solver.generic import GenericSearch
+from patiencekit.solver.limits import Limits
+from patiencekit.state import DRAW, State
+
+GOLDEN = Path(__file__).parent / "data" / "golden"
+
+
+def replays_to_a_win(game_id: str, number: int, result: SolveResult) -> None:
+    game = new_game(game_id, number)
+    for move in result.moves:
+        game.play(move)
+    assert game.is_won(), f"{game_id} #{number}: the solution does not win"
+
+
+# Deals the beam wins after a few thousand positions (a few tenths of a second); the
+# searches before it found almost none of them within seconds. (Patriarchs 5 and 47 the
+# greedy pass's depth-first search wins at once, PatienceMax 44 the exact search.)
+QUICK = {
+    "patriarchs": [2, 3, 5, 6, 47],
+    "patiencemax-all-to-piles": [44],
+    "royal-cotillion": [2, 13],
+    "odd-and-even": [9, 10],
+    "senior-wrangler": [2, 4, 9],
+    "contradance": [10],
+}
+
+
+@pytest.mark.parametrize(
+    ("game_id", "number"), [(g, n) for g, ns in QUICK.items() for n in ns]
+)
+def test_two_deck_deal_is_solved_within_a_small_budget(game_id: str, number: int) -> None:
+    result = solve(game_id, number, budget=Budget(seconds=6))
+    assert result.outcome == "solved", result
+    assert result.limit is None and result.moves
+    replays_to_a_win(game_id, number, result)
+
+
+def test_golden_picture_patience_deal_is_solved_within_its_memory() -> None:
+    """A run once stopped at the memory limit on this known winnable deal."""
+    record = json.loads((GOLDEN / "picture-patience.json").read_text())
+    game_id, number = record["game"], record["number"]
+    result = solve(game_id, number, budget=Budget(seconds=15, memory_mb=1024))
+    assert result.outcome == "solved", result
+    replays_to_a_win(game_id, number, result)
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_captured_queens_is_still_decided_at_once(number: int) -> None:
+    result = solve("captured-queens", number, budget=Budget(seconds=10))
+    assert result.decided, result
+    assert result.seconds < 5
+    if result.outcome == "solved":
+        replays_to_a_win("captured-queens", number, result)
+
+
+# -- soundness -------------------------------------------------------------------------
+
+
+def _exact(game_id: str, number: int) -> GenericSearch:
+    return GenericSearch(State.deal(get_rules(game_id), number))
+
+
+@pytest.mark.parametrize(("game_id", "stock"), [("odd-and-even", 25), ("patriarchs", 20)])
+def test_a_depth_first_search_stopped_and_resumed_gives_the_one_run_verdict(
+    game_id: str, stock: int
+) -> None:
+    """Deal 1 with only the stock's next cards (so it cannot be won: some thousands of
+    positions to search). Stopped every 256 positions, the search keeps only finished
+    positions in its table and resumes from the root: it still says unsolvable, having
+    searched the same positions as one uninterrupted run (all those reachable)."""
+
+    def search() -> GenericSearch:
+        state = State.deal(get_rules(game_id), 1)
+        state.piles[state.t.stock] = state.piles[state.t.stock][-stock:]
+        return GenericSearch(state)
+
+    whole = search()
+    assert whole._dfs(whole.overall) is False
+    sliced = search()
+    sliced.check_mask = 255
+    verdict = None
+    slices = 0
+    while verdict is None and slices < 10_000:
+        verdict = sliced._dfs(Limits(max_seconds=0.0))
+        slices += 1
+    assert verdict is False
+    assert slices > 3, "the search was hardly stopped: the test tests nothing"
+    assert sliced.seen == whole.seen
+
+
+@pytest.mark.parametrize("number", [4, 5, 7])
+def test_beam_says_unsolvable_only_after_leaving_nothing_out(number: int) -> None:
+    gs = GenericSearch(State.deal(get_rules("captured-queens"), number), greedy=True)
+    won, limit = gs.run()
+    assert won is not True
+    # the widest pass keeps everything in this small space: the proof is the beam's
+    assert (won, limit) == (False, None)
+    assert _exact("captured-queens", number).run() == (False, None)
+
+
+@pytest.mark.parametrize("game_id", ["patriarchs", "odd-and-even", "picture-patience"])
+def test_a_dead_two_deck_position_is_proved_unsolvable_by_every_phase(game_id: str) -> None:
+    used = 0 if game_id == "picture-patience" else 1
+    game = position(game_id, {"w": "4C 3C", "r1": "9D"}, redeals=used)
+    for greedy in (True, False):
+        gs = GenericSearch(game.state, greedy=greedy, max_seconds=5)
+        assert gs.run() == (False, None)
+
+
+def test_the_search_plays_no_two_deck_foundation_move_as_forced() -> None:
+    """With two decks a card its foundation takes at once may be better kept (the
+    other copy may be needed first): no move may be pruned as forced."""
+    for game_id in ("patriarchs", "picture-patience", "odd-and-even", "contradance"):
+        gs = GenericSearch(State.deal(get_rules(game_id), 1))
+        assert not gs.forced_sources
+    assert GenericSearch(State.deal(get_rules("captured-queens"), 1)).forced_sources
+
+
+# -- keys ---------------------------------------------------------------------------------
+
+
+def test_key_is_compact_and_canonical() -> None:
+    gs = GenericSearch(State.deal(get_rules("picture-patience"), 244196))
+    key = gs.key()
+    assert isinstance(key, bytes)
+    assert sys.getsizeof(key) < 200  # a tuple of tuples took kilobytes
+    t = gs.t
+    r1, r2 = t.by_label["r1"], t.by_label["r2"]
+    piles = gs.state.piles
+    assert piles[r1] != piles[r2]
+    piles[r1], piles[r2] = piles[r2], piles[r1]  # interchangeable reserve spaces
+    assert gs.key() == key
+    gs.state.push(DRAW)
+    assert gs.key() != key
+    gs.state.pop()
+    assert gs.key() == key
+    # the redeals count is part of the position
+    gs.state.redeals += 1
+    assert gs.key() != key
+
+
+def test_key_tells_apart_cards_moved_between_piles() -> None:
+    """A card moved from the end of one pile to the start of the next changes the key
+    (the packing has pile separators)."""
+    gs = GenericSearch(State.deal(get_rules("senior-wrangler"), 3))
+    key = gs.key()
+    t = gs.t
+    p1, p2 = t.by_label["p1"], t.by_label["p2"]
+    piles = gs.state.piles
+    piles[p2].insert(0, piles[p1].pop())
+    assert gs.key() != key

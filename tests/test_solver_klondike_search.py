@@ -139,3 +139,24 @@ def test_draw3_87_is_solved_by_the_narrowest_greedy_pass() -> None:
     two_shift, three_shift = pure.GREEDY_PASSES[0]
     assert search.greedy(pure.GREEDY_CLOSED, two_shift, three_shift) is True
     assert _replays("klondike", 87, search)
+
+
+def test_reachable_talon_positions_are_exactly_those_the_stock_can_bring_up() -> None:
+    """Brute force: draw and turn over (unlimited) from every talon size and waste count,
+    and collect every talon position that comes to the waste's top. A missed position is
+    a card the search never plays (draw 3 #132 and #176 were called unsolvable that way)."""
+    from patiencekit.solver.klondike import reachable_positions
+
+    for draw in (1, 3):
+        for n in range(0, 30):
+            for p in range(0, n + 1):
+                seen: set[int] = set()
+                waste = p  # cards on the waste: talon positions 0..waste-1
+                for _ in range(3 * (n + 1)):  # enough draws for three whole passes
+                    if waste > 0:
+                        seen.add(waste - 1)
+                    if waste == n:
+                        waste = 0  # turn the waste over
+                    else:
+                        waste = min(n, waste + draw)
+                assert sorted(reachable_positions(n, p, draw)) == sorted(seen), (draw, n, p)

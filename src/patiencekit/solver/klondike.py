@@ -90,8 +90,11 @@ def reachable_positions(n: int, p: int, draw: int) -> list[int]:
     while q < n:
         q = q + draw if q + draw < n else n
         out.append(q - 1)
+    # After the turn-over the whole talon comes round again from its start: its turns
+    # need not meet this pass's (they do only when p is a multiple of draw), so the
+    # next pass is followed to the end. Later passes repeat it.
     q = 0
-    while q < p:
+    while q < n:
         q = q + draw if q + draw < n else n
         if q - 1 not in out:
             out.append(q - 1)

@@ -155,8 +155,6 @@ def test_reachable_talon_positions_are_exactly_those_the_stock_can_bring_up() ->
                 for _ in range(3 * (n + 1)):  # enough draws for three whole passes
                     if waste > 0:
                         seen.add(waste - 1)
-                    if waste == n:
-                        waste = 0  # turn the waste over
-                    else:
-                        waste = min(n, waste + draw)
+                    # a whole waste is turned over, else draw
+                    waste = 0 if waste == n else min(n, waste + draw)
                 assert sorted(reachable_positions(n, p, draw)) == sorted(seen), (draw, n, p)

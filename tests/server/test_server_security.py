@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import re
 from typing import Any
@@ -196,7 +197,10 @@ def _asgi_call(app: Any, chunks: list[bytes], headers: list[tuple[bytes, bytes]]
         sent.append(message)
 
     scope = {"type": "http", "method": "POST", "path": "/api/x", "headers": headers}
-    asyncio.run(app(scope, receive, send))
+    # A loop in a thread of its own: a browser test in the same worker (Playwright's sync
+    # API) may have left an event loop running in this one.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, app(scope, receive, send)).result(timeout=30)
     return sent
 
 

@@ -150,7 +150,7 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
             spent = time.perf_counter() - start
             left = None if budget.seconds is None else budget.seconds - spent
             gs = GenericSearch(state, max_seconds=left, max_states=budget.states,
-                               max_memory_mb=budget.memory_mb)
+                               max_memory_mb=budget.memory_mb, beam_width=gs.beam_width)
             won, limit = gs.run()
             nodes, unique, depth = nodes + gs.nodes, len(gs.seen), max(depth, gs.max_depth)
         moves = tuple(gs.move_texts()) if won else ()

@@ -64,18 +64,6 @@ def kinds_give(kind: PileKind) -> bool:
 
 
 
-#: per position searched lately, the next beam width to try: the exact search that
-#: follows a greedy one from the same position goes on where it stopped (the passes
-#: are deterministic, so repeating the narrower ones would find nothing new)
-_WIDTHS: dict[Snapshot, int] = {}
-
-
-def _remember_width(root: Snapshot, width: int) -> None:
-    if root not in _WIDTHS and len(_WIDTHS) >= 64:
-        _WIDTHS.clear()
-    _WIDTHS[root] = width
-
-
 class GenericSearch:
     """One search from one position of any game (thoughtful: hidden cards known)."""
 
@@ -87,9 +75,14 @@ class GenericSearch:
         max_states: int | None = None,
         max_memory_mb: int | None = None,
         greedy: bool = False,
+        beam_width: int = 2,
     ) -> None:
         self.state = state.copy()
         self.greedy = greedy
+        #: the next beam width to try: an exact search that follows a greedy one from the
+        #: same position starts where it stopped (the passes are deterministic, so the
+        #: narrower ones would find nothing new)
+        self.beam_width = beam_width
         t = self.state.t
         self.t = t
         self.seen: set[bytes] = set()
@@ -581,6 +574,7 @@ class GenericSearch:
         pass of the widest beam (None)."""
         self.limits = limits
         width = start
+        self.beam_width = width
         try:
             while width <= MAX_WIDTH:
                 won, pruned = self._beam(width, rng)
@@ -589,7 +583,7 @@ class GenericSearch:
                 if not pruned:
                     return False
                 width *= 2
-                _remember_width(self.root_snap, width)
+                self.beam_width = width
             return None
         except SearchLimit as e:
             if e.which != LIMIT_TIME or limits is self.overall:
@@ -635,7 +629,7 @@ class GenericSearch:
                     won = self._widen(
                         Limits(max_seconds=left * BEAM_SHARE, max_states=self.max_states,
                                max_memory_mb=self.max_memory_mb), rng,
-                        start=_WIDTHS.get(self.root_snap, 2))
+                        start=self.beam_width)
                     if won is False:
                         return False, None
                 if won is None:

@@ -6,6 +6,7 @@ Run it with ``patiencekit serve``, or ``uvicorn --factory patiencekit.server.app
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -27,6 +28,9 @@ from patiencekit.server.middleware import (
 )
 
 __all__ = ["create_app"]
+
+#: how long the shutdown waits for the periodic task's tick under way
+SHUTDOWN_TICK_SECONDS = 30.0
 
 
 def create_app(
@@ -57,7 +61,10 @@ def create_app(
         yield
         if periodic is not None:
             stop.set()
-            await periodic  # its tick under way ends first
+            # its tick under way ends first (bounded: a database that hangs does not hold
+            # the shutdown forever)
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(periodic, SHUTDOWN_TICK_SECONDS)
         db.dispose()
 
     app = FastAPI(

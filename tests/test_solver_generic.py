@@ -42,9 +42,7 @@ QUICK = {
 }
 
 
-@pytest.mark.parametrize(
-    ("game_id", "number"), [(g, n) for g, ns in QUICK.items() for n in ns]
-)
+@pytest.mark.parametrize(("game_id", "number"), [(g, n) for g, ns in QUICK.items() for n in ns])
 def test_two_deck_deal_is_solved_within_a_small_budget(game_id: str, number: int) -> None:
     result = solve(game_id, number, budget=Budget(seconds=6))
     assert result.outcome == "solved", result
@@ -166,3 +164,47 @@ def test_key_tells_apart_cards_moved_between_piles() -> None:
     piles = gs.state.piles
     piles[p2].insert(0, piles[p1].pop())
     assert gs.key() != key
+
+
+def _king_to_foundation_position(game_id: str) -> tuple[object, tuple[int, int, int]]:
+    """Deal #1 with clubs A..Q taken out onto a foundation and a king of clubs moved to the
+    top of the first column: the king can go onto the foundation."""
+    from patiencekit.rules import PileKind
+    from patiencekit.state import State
+
+    state = State.deal(get_rules(game_id), 1)
+    t = state.t
+
+    def take(card: int) -> None:
+        for i, pile in enumerate(state.piles):
+            if t.kinds[i] is not PileKind.FOUNDATION and card in pile:
+                pos = pile.index(card)
+                del pile[pos]
+                if pos < state.down[i]:
+                    state.down[i] -= 1
+                return
+        raise AssertionError(f"card {card} not found")
+
+    foundation, column = t.foundations[0], t.columns[0]
+    for card in range(12):  # clubs ace to queen
+        take(card)
+        state.piles[foundation].append(card)
+    take(12)  # a king of clubs
+    state.piles[column].append(12)
+    move = (column, foundation, 1)
+    assert move in state.moves()
+    return state, move
+
+
+@pytest.mark.parametrize(
+    ("game_id", "kept"), [("patiencemax", False), ("patiencemax-all-to-piles", True)]
+)
+def test_a_king_goes_to_a_foundation_only_where_that_can_still_win(
+    game_id: str, kept: bool
+) -> None:
+    """Kings-at-the-tops PatienceMax: a king on a foundation never comes back, so the search
+    does not play one there; where all cards go to the piles it must."""
+    state, move = _king_to_foundation_position(game_id)
+    search = GenericSearch(state)  # type: ignore[arg-type]
+    tried = [child[0] for child in search.children() if len(child) == 1]
+    assert (move in tried) is kept

@@ -138,6 +138,9 @@ class GenericSearch:
         #: the kings at the column tops only a pile put into an empty column changes a
         #: column's top card. (The beam tests only such children for a win.)
         self.win_dsts = frozenset(t.columns if self.kings_win else t.foundations)
+        self.foundation_set = frozenset(t.foundations)
+        #: kings-at-the-tops games whose foundations never give a card back (PatienceMax)
+        self.kings_lost_on_foundations = self.kings_win and not t.fountain_sources
         # Patriarchs: per suit its ace and king foundations. While their tops are in
         # sequence they hold one card of every rank between them, whatever their split,
         # and a card of that suit fits after moving cards across; wherever it goes the
@@ -308,6 +311,12 @@ class GenericSearch:
                     done.add(same)
                 kept.append(m)
             moves = kept
+        if self.kings_lost_on_foundations:
+            # The kings must end at the column tops and no card ever leaves a foundation
+            # here, so a king put on one can never get there: the move loses the deal.
+            piles = self.state.piles
+            found = self.foundation_set
+            moves = [m for m in moves if not (m[1] in found and piles[m[0]][-1] % 13 == 12)]
         macros: list[list[EngineMove]] = []
         if self.pairs:
             moves = [m for m in moves if not self._is_reversal(m)]

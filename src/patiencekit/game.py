@@ -36,6 +36,7 @@ from patiencekit.notation import (
     Move,
     Record,
     format_board,
+    move_text,
     parse_board,
     record_from_json,
 )
@@ -193,9 +194,7 @@ def _move_text(t: Tables, m: EngineMove) -> str:
         return "s"
     if src == -2:
         return "t"
-    if n != 1:
-        return f"{t.labels[src]} {t.labels[dst]} {n}"
-    return f"{t.labels[src]} {t.labels[dst]}"
+    return move_text(t.labels[src], t.labels[dst], n)
 
 
 class Game:
@@ -314,15 +313,17 @@ class Game:
         i = self.tables.by_label[label]
         pile = self.state.piles[i]
         pos = len(pile) - 1 - depth
-        if pos < 0 or self._hidden(i, pos):
+        if pos < 0 or pos < self._hidden_count(i):
             return None
         return Card.from_index(pile[pos])
 
-    def _hidden(self, i: int, pos: int) -> bool:
-        kind = self.tables.kinds[i]
-        if kind is PileKind.STOCK:
-            return True
-        return pos < self.state.down[i]
+    def _hidden_count(self, i: int) -> int:
+        """How many cards of pile ``i``, from the bottom, the player cannot see: the whole
+        stock, else the face-down cards."""
+        pile = self.state.piles[i]
+        if self.tables.kinds[i] is PileKind.STOCK:
+            return len(pile)
+        return min(self.state.down[i], len(pile))
 
     def view(self) -> View:
         """The position as the player may see it (hidden cards are ``None``)."""
@@ -332,8 +333,7 @@ class Game:
         for i, kind in enumerate(t.kinds):
             counters[kind] = counters.get(kind, 0) + 1
             pile = self.state.piles[i]
-            # the stock is hidden whole; other piles hide their face-down cards (at the bottom)
-            hidden = len(pile) if kind is PileKind.STOCK else min(self.state.down[i], len(pile))
+            hidden = self._hidden_count(i)
             cards: tuple[Card | None, ...] = (None,) * hidden + tuple(
                 Card.from_index(c) for c in pile[hidden:]
             )

@@ -42,6 +42,7 @@ __all__ = [
     "Record",
     "format_board",
     "format_record",
+    "move_text",
     "parse_board",
     "parse_record",
 ]
@@ -78,9 +79,7 @@ class Move:
         if self.count < 1:
             raise InvalidMoveError(f"a move takes at least one card, not {self.count}")
         if self.count > 1 and not self.src.startswith("c"):
-            raise InvalidMoveError(
-                f"only a column gives several cards at once, not {self.src!r}"
-            )
+            raise InvalidMoveError(f"only a column gives several cards at once, not {self.src!r}")
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -126,12 +125,21 @@ class Move:
     def __str__(self) -> str:
         if self.is_stock:
             return self.src
-        if self.count != 1:
-            return f"{self.src} {self.dst} {self.count}"
-        return f"{self.src} {self.dst}"
+        return move_text(self.src, self.dst, self.count)
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
+
+
+def move_text(src: str, dst: str, count: int = 1) -> str:
+    """The notation of a move between two piles (the count only when it is not 1).
+
+    >>> move_text("c1", "c4", 3), move_text("w", "f1")
+    ('c1 c4 3', 'w f1')
+    """
+    if count != 1:
+        return f"{src} {dst} {count}"
+    return f"{src} {dst}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +276,10 @@ def parse_board(text: str) -> Board:
                 raise InvalidRecordError(f"line {n}: {e}") from None
         piles.append((m.group(1), tuple(cards), down))
     return Board(
-        head.group(1), int(head.group(2)), int(counters.group(1)), int(counters.group(2)),
+        head.group(1),
+        int(head.group(2)),
+        int(counters.group(1)),
+        int(counters.group(2)),
         tuple(piles),
     )
 

@@ -54,6 +54,7 @@ def serve(
     migrate(db)  # once here, before the workers start
     db.dispose()
     typer.echo(f"PatienceKit on http://{host}:{port}/ (database: {_where(settings)})")
+    proxies = settings.trusted_proxies.strip()
     uvicorn.run(
         "patiencekit.server.app:create_app",
         factory=True,
@@ -62,8 +63,8 @@ def serve(
         workers=workers,
         # The client's address and scheme are the socket's, unless the request came through
         # a trusted proxy (PATIENCEKIT_TRUSTED_PROXIES): the sign-in limit counts per address.
-        proxy_headers=bool(settings.trusted_proxies.strip()),
-        forwarded_allow_ips=settings.trusted_proxies.strip() or None,
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
         server_header=False,
         log_level="warning",
     )

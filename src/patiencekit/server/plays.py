@@ -25,7 +25,6 @@ from sqlalchemy import (
     and_,
     bindparam,
     insert,
-    literal,
     select,
     text,
     update,
@@ -481,10 +480,11 @@ def _store(
     """Append the event, if the play still is where it was read (else 409 ``conflict``).
 
     The play row's ``seq`` moves on and the event is inserted in one transaction:
-    on SQLite two statements under the write lock; on PostgreSQL one statement
-    (an ``UPDATE ... RETURNING`` feeding the ``INSERT``), atomic by itself, so a
-    move costs one round trip to write. A concurrent request that advanced the
-    play first makes the ``UPDATE`` match nothing, and so the insert too.
+    on SQLite two statements under the write lock; on PostgreSQL, for every move
+    but the last, one statement (an ``UPDATE ... RETURNING`` feeding the
+    ``INSERT``), atomic by itself, so a move costs one round trip to write. A
+    concurrent request that advanced the play first makes the ``UPDATE`` match
+    nothing, and so the insert too.
 
     A move that ``ends`` a ranked play also marks it ended and runs the
     :data:`ranked_end_hooks` in the same transaction (before the play row is
@@ -492,8 +492,10 @@ def _store(
     stored on an ended play.
     """
     seq = row.seq + 1
-    event = {"play_id": row.id, "seq": seq, "kind": kind, "move": move, "at": now}
+    event = {"e_play_id": row.id, "e_seq": seq, "e_kind": kind, "e_move": move, "e_at": now}
     won_now = game.is_won() and row.won_at is None
+    # "won" once won (undo does not take it back)
+    status = "won" if won_now or row.status == "won" else "over" if over else "playing"
     if not won_now and not ends:
         # The common case (every move until the last): statements built once, so the
         # database layer reuses their compiled form.
@@ -503,8 +505,8 @@ def _store(
             "v_seq": seq,
             "v_moves": game.state.history_length,
             "v_updated_at": now,
-            "v_status": row.status if row.status == "won" else "over" if over else "playing",
-            **{f"e_{k}": v for k, v in event.items()},
+            "v_status": status,
+            **event,
         }
         if db.is_sqlite:
             with db.write() as conn:
@@ -521,17 +523,15 @@ def _store(
         "seq": seq,
         "moves": game.state.history_length,
         "updated_at": now,
+        "status": status,
     }
     if won_now:
         values.update(
-            status="won",
             won_at=game.won_at,
             win_elapsed=game.elapsed,
             win_score=game.score,
             win_moves=game.state.history_length,
         )
-    elif row.status != "won":
-        values["status"] = "over" if over else "playing"
     if ends:
         values["ended_at"] = now
     advance = (
@@ -539,26 +539,14 @@ def _store(
         .where(plays.c.id == row.id, plays.c.seq == row.seq, plays.c.ended_at.is_(None))
         .values(**values)
     )
-    if db.is_sqlite or ends:
-        with db.write() as conn:
-            for hook in ranked_end_hooks if ends else ():
-                hook(conn, row, game, now)
-            if conn.execute(advance).rowcount != 1:
-                raise _stored_first()
-            conn.execute(insert(play_events).values(**event))
-        return
-    advanced = advance.returning(plays.c.id).cte("advanced")
-    columns = [play_events.c[name] for name in event if name != "play_id"]
-    statement = insert(play_events).from_select(
-        ["play_id", *(c.name for c in columns)],
-        select(
-            advanced.c.id,
-            *(literal(event[c.name], c.type).label(c.name) for c in columns),
-        ),
-    )
-    with db.statement() as conn:
-        if conn.execute(statement.returning(play_events.c.seq)).first() is None:
+    # The last moves (a first win, the end of a ranked play) are rare: one write
+    # transaction on either database, with the hooks.
+    with db.write() as conn:
+        for hook in ranked_end_hooks if ends else ():
+            hook(conn, row, game, now)
+        if conn.execute(advance).rowcount != 1:
             raise _stored_first()
+        conn.execute(_INSERT_EVENT, event)
 
 
 #: The play moves on by one event, if it is still where it was read (``b_``: as read,

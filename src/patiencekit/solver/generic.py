@@ -64,6 +64,11 @@ def kinds_give(kind: PileKind) -> bool:
 
 
 
+def _snapshot(s: State) -> Snapshot:
+    """A position as plain tuples (what a beam keeps per position)."""
+    return (tuple(map(tuple, s.piles)), tuple(s.down), s.redeals, s.score)
+
+
 class GenericSearch:
     """One search from one position of any game (thoughtful: hidden cards known)."""
 
@@ -98,9 +103,7 @@ class GenericSearch:
         )
         self.limits = self.overall
         self.root = state.copy()
-        self.root_snap: Snapshot = (
-            tuple(map(tuple, state.piles)), tuple(state.down), state.redeals, state.score
-        )
+        self.root_snap = _snapshot(state)
         self.stock0 = len(state.piles[t.stock]) if t.stock >= 0 else 0
         self.open_keys: list[bytes] = []
         self.near_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
@@ -491,9 +494,6 @@ class GenericSearch:
         left = s.redeals_left()
         return left is not None and left <= 0
 
-    def _snapshot(self) -> Snapshot:
-        s = self.state
-        return (tuple(map(tuple, s.piles)), tuple(s.down), s.redeals, s.score)
 
     def _restore(self, snap: Snapshot) -> State:
         piles, down, redeals, score = snap
@@ -547,7 +547,7 @@ class GenericSearch:
                 self.nodes += 1
                 if not self.nodes & 255:
                     self.limits.check(self.nodes)
-                here = self._snapshot()
+                here = _snapshot(s)
                 for child in self.children(order=False):
                     for m in child:
                         s.push(m)
@@ -576,6 +576,13 @@ class GenericSearch:
                     for _ in child:
                         s.pop()
         return False, pruned
+
+    def _share(self, seconds: float) -> Limits:
+        """The budget of one part of the search: ``seconds``, and the whole search's
+        positions and memory."""
+        return Limits(
+            max_seconds=seconds, max_states=self.max_states, max_memory_mb=self.max_memory_mb
+        )
 
     def _widen(self, limits: Limits, rng: random.Random, start: int = 2) -> bool | None:
         """Beam passes of doubling width from ``start`` until a win, a pass that left
@@ -618,9 +625,7 @@ class GenericSearch:
                     # first a short depth-first search that plays cards to the
                     # foundations as soon as they fit (its failure proves nothing)
                     self.restrict = True
-                    won = self._dfs(Limits(max_seconds=self.max_seconds * GUESS_SHARE,
-                                           max_states=self.max_states,
-                                           max_memory_mb=self.max_memory_mb))
+                    won = self._dfs(self._share(self.max_seconds * GUESS_SHARE))
                     self.restrict = False
                     if won:
                         return True, None
@@ -631,14 +636,10 @@ class GenericSearch:
             if total is None:
                 won = self._dfs(self.overall)
             else:
-                won = self._dfs(Limits(max_seconds=total * DFS_FIRST, max_states=self.max_states,
-                                       max_memory_mb=self.max_memory_mb))
+                won = self._dfs(self._share(total * DFS_FIRST))
                 if won is None:
                     left = self.deadline - time.perf_counter()
-                    won = self._widen(
-                        Limits(max_seconds=left * BEAM_SHARE, max_states=self.max_states,
-                               max_memory_mb=self.max_memory_mb), rng,
-                        start=self.beam_width)
+                    won = self._widen(self._share(left * BEAM_SHARE), rng, start=self.beam_width)
                     if won is False:
                         return False, None
                 if won is None:

@@ -480,8 +480,10 @@ class KlondikeSearch:
 
     # -- search ---------------------------------------------------------------------
 
-    def _check(self) -> None:
-        self.limits.check(len(self.seen))
+    def _check(self, stored: int) -> None:
+        """Raise :class:`SearchLimit` when a budget (``stored``: positions kept) or the
+        phase's own cap is used up."""
+        self.limits.check(stored)
         if 0 <= self.phase_nodes < self.nodes:
             raise SearchLimit(_PHASE_OVER)
         if self.phase_deadline >= 0 and time.process_time() > self.phase_deadline:
@@ -536,7 +538,7 @@ class KlondikeSearch:
         (``path`` then holds the line). Raises :class:`SearchLimit`."""
         self.nodes += 1
         if not self.nodes & 1023:
-            self._check()
+            self._check(len(self.seen))
         before = self.hash
         applied = self._auto()
         path = self.path
@@ -721,9 +723,7 @@ class KlondikeSearch:
             cur = node
             self.nodes += 1
             if not self.nodes & 1023:
-                self.limits.check(len(closed))
-                if self.phase_deadline >= 0 and time.process_time() > self.phase_deadline:
-                    raise SearchLimit(_PHASE_OVER)
+                self._check(len(closed))
             if depth[node] > self.max_depth:
                 self.max_depth = depth[node]
             g = cost[node]

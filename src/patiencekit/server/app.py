@@ -74,6 +74,8 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json",
         lifespan=lifespan,
+        # No OpenTelemetry here: FastAPI need not ask on every request whether it is set up.
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.settings = settings
     app.state.db = db
@@ -85,8 +87,9 @@ def create_app(
         """The trivial endpoint (no database): the load bench's yardstick."""
         return {"ok": True}
 
-    app.include_router(accounts.router, prefix="/api")
+    # Routes are matched in order: playing (the most frequent requests) first.
     app.include_router(plays.router, prefix="/api")
+    app.include_router(accounts.router, prefix="/api")
     app.include_router(stats.router, prefix="/api")
     competition.install(app)  # tournaments, Top 100, profiles: API, pages, ranked-play hook
     app.include_router(pages.router)

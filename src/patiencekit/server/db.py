@@ -245,6 +245,16 @@ class VersionedCache(Generic[T]):
             return None
         return item[1]
 
+    def take_any(self, key: str) -> tuple[int, T] | None:
+        """The value of ``key`` with its version, whatever the version; no longer kept.
+
+        >>> cache = VersionedCache[str](size=2)
+        >>> cache.put("a", 3, "x"); cache.take_any("a"), cache.take_any("a")
+        ((3, 'x'), None)
+        """
+        with self._lock:
+            return self._items.pop(key, None)
+
     def put(self, key: str, version: int, value: T) -> None:
         """Keep ``value`` as ``key`` at ``version`` (the least recently used go first)."""
         if self.size <= 0:

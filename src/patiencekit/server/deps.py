@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
+import orjson
 from fastapi import Depends, Request, Response
 
 from patiencekit.server.config import Settings
@@ -91,12 +92,18 @@ def set_session_cookie(response: Response, token: str, client: Client) -> None:
 
 
 def json_response(content: Any, status: int = 200) -> Response:
-    """A JSON answer, encoded directly (FastAPI's generic encoder is ten times slower)."""
-    return Response(
-        json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode(),
-        status_code=status,
-        media_type="application/json",
-    )
+    """A JSON answer, encoded directly by orjson (FastAPI's generic encoder is ten times
+    slower, the standard library's five); what orjson refuses (an integer over 64 bits,
+    such as a deal number from 2**64 on) goes to the standard library.
+
+    >>> json_response({"n": 2**64, "name": "Solitaire"}).body
+    b'{"n":18446744073709551616,"name":"Solitaire"}'
+    """
+    try:
+        body = orjson.dumps(content)
+    except TypeError:  # orjson.JSONEncodeError
+        body = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
+    return Response(body, status_code=status, media_type="application/json")
 
 
 def clear_session_cookie(response: Response, client: Client) -> None:

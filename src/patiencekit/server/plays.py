@@ -101,6 +101,37 @@ class _Loaded:
     clock: _Clock
 
 
+@dataclass(slots=True)
+class _Memo:
+    """What this process keeps of a play between its requests (in ``db.memo``, at the
+    play's ``seq``): the rebuilt game and what the next move needs of the play row.
+
+    Of the row's fields, only the owner (``user_id``) and ``ended_at`` change without
+    ``seq`` moving on, and the fast path's write checks both in the database.
+    """
+
+    game: Game
+    clock: _Clock
+    ranked: bool
+    status: str
+    won: bool
+    updated_at: float
+    ended: bool
+
+    @classmethod
+    def of(cls, loaded: _Loaded) -> _Memo:
+        row = loaded.row
+        return cls(
+            loaded.game,
+            loaded.clock,
+            row.ranked,
+            row.status,
+            row.won_at is not None,
+            row.updated_at,
+            row.ended_at is not None,
+        )
+
+
 def _apply(game: Game, kind: str, move: str | None) -> None:
     if kind == "move":
         if move is None:
@@ -170,9 +201,9 @@ def _load(
     if row.session_user is None or row.session_user != row.user_id:
         raise ApiError(403, "forbidden", "this play belongs to another player")
     # Replaying is needed only when this process has not the game at this seq already.
-    cached: tuple[Game, _Clock] | None = cache.take(play_id, row.seq)
+    cached: _Memo | None = cache.take(play_id, row.seq)
     if cached is not None:
-        game, clock = cached
+        game, clock = cached.game, cached.clock
     else:
         events = conn.execute(
             select(play_events.c.kind, play_events.c.move, play_events.c.at)
@@ -296,8 +327,10 @@ def create_play(
                 status="playing",
             )
         )
-    game, _clock = rebuild(rules.id, number, ranked, now, [])
-    return play_json(play_id, ranked, game), token
+    game, clock = rebuild(rules.id, number, ranked, now, [])
+    answer = play_json(play_id, ranked, game)
+    db.memo.put(play_id, 0, _Memo(game, clock, ranked, "playing", False, now, False))
+    return answer, token
 
 
 #: a transaction lock on the player's new plays (PostgreSQL advisory lock: class 1885, the
@@ -328,7 +361,7 @@ def get_play(db: Database, client: Client, play_id: str) -> dict[str, Any]:
         loaded = _load(conn, cache, play_id, client, client.now())
     ended = loaded.row.ended_at is not None
     result = play_json(play_id, loaded.row.ranked, loaded.game, True if ended else None)
-    cache.put(play_id, loaded.row.seq, (loaded.game, loaded.clock))
+    cache.put(play_id, loaded.row.seq, _Memo.of(loaded))
     return result
 
 
@@ -340,7 +373,7 @@ def play_hint(db: Database, client: Client, play_id: str) -> dict[str, Any]:
         raise ApiError(403, "forbidden", "no hints in a ranked game")
     game = loaded.game
     move = None if loaded.row.ended_at is not None else hint(game, seconds=HINT_SECONDS)
-    db.memo.put(play_id, loaded.row.seq, (game, loaded.clock))
+    db.memo.put(play_id, loaded.row.seq, _Memo.of(loaded))
     return {"hint": move, "n": game.state.history_length}
 
 
@@ -389,28 +422,95 @@ def play_action(
     stored meanwhile (``UPDATE plays ... WHERE seq = <the seq read>``, and the
     primary key on ``(play_id, seq)``). Of two submissions of the same move
     number, one is stored and the other gets 409 ``conflict``.
+
+    When this process answered the play's last request, the action is first tried
+    on the game it kept (:func:`_fast_action`): one write, no read.
     """
     now = client.now()
+    fast = _fast_action(db, client, play_id, n, kind, move, pile, card, now)
+    if fast is not None:
+        return fast
     cache = db.memo
     with db.read() as conn:
         loaded = _load(conn, cache, play_id, client, now)
     row, game = loaded.row, loaded.game
+    memo = _Memo.of(loaded)
     try:
-        stored = _act(game, row, n, kind, move, pile, card)
+        stored = _act(game, row.ranked, row.ended_at is not None, n, kind, move, pile, card)
     except (ApiError, _Unchanged) as e:
         # Refused (or nothing to do): the engine left the game as it was.
-        cache.put(play_id, row.seq, (game, loaded.clock))
+        cache.put(play_id, row.seq, memo)
         if isinstance(e, _Unchanged):
             return play_json(play_id, row.ranked, game)
         raise
     event = "move" if kind == "foundation" else kind
     over = game.is_over()
+    ends = row.ranked and over
     try:
-        _store(db, row, game, event, stored, now, over, ends=row.ranked and over)
+        memo.status = _store(db, row, game, event, stored, now, over, ends=ends)
     except IntegrityError:
         raise _stored_first() from None
-    cache.put(play_id, row.seq + 1, (game, loaded.clock))
+    memo.won = memo.won or game.is_won()
+    memo.updated_at, memo.ended = now, ends
+    cache.put(play_id, row.seq + 1, memo)
     return play_json(play_id, row.ranked, game, over)
+
+
+def _fast_action(
+    db: Database,
+    client: Client,
+    play_id: str,
+    n: int,
+    kind: str,
+    move: str | None,
+    pile: str | None,
+    card: str | None,
+    now: float,
+) -> dict[str, Any] | None:
+    """The action on the game this process kept, stored with one write and no read; None
+    when it must take the full path (:func:`play_action`).
+
+    The kept game is the play at the ``seq`` it was kept at, if nothing was stored since.
+    The write says so: it advances the play only ``WHERE seq = <kept seq> AND ended_at
+    IS NULL AND user_id = <the user of the request's live session>``, the same checks
+    the full path makes on a fresh read (see :class:`_Memo`). So a move accepted here is
+    one the full path would accept, with the same answer.
+
+    Nothing is refused here: a refusal must come after the full path has checked who is
+    asking, so any action that would be refused, any write that matches nothing (another
+    process moved the play on, the session ended, the play is not the asker's), and the
+    rare last move of a play (a first win, a ranked play's end: its hooks need the row)
+    go to the full path. A refused action leaves the kept game as it was; a game that
+    went on but was not stored is dropped, and the full path replays the log.
+    """
+    if client.token is None:
+        return None
+    taken: tuple[int, _Memo] | None = db.memo.take_any(play_id)
+    if taken is None:
+        return None
+    seq, memo = taken
+    game = memo.game
+    memo.clock.now = max(now, memo.clock.now, memo.updated_at)
+    try:
+        stored = _act(game, memo.ranked, memo.ended, n, kind, move, pile, card)
+    except (ApiError, _Unchanged):
+        db.memo.put(play_id, seq, memo)
+        return None
+    over = game.is_over()
+    if (game.is_won() and not memo.won) or (memo.ranked and over):
+        return None
+    status = "won" if memo.status == "won" else "over" if over else "playing"
+    params = _advance_params(play_id, seq, game, "move" if kind == "foundation" else kind,
+                             stored, now, status)  # fmt: skip
+    params["s_token_hash"], params["s_now"] = hash_token(client.token), now
+    try:
+        if not _advance(db, params, owner_checked=True):
+            return None
+    except IntegrityError:
+        return None
+    memo.status, memo.updated_at = status, now
+    db.memo.put(play_id, seq + 1, memo)
+    return play_json(play_id, memo.ranked, game, over)
 
 
 class _Unchanged(Exception):
@@ -419,7 +519,8 @@ class _Unchanged(Exception):
 
 def _act(
     game: Game,
-    row: Row[Any],
+    ranked: bool,
+    ended: bool,
     n: int,
     kind: str,
     move: str | None,
@@ -427,14 +528,14 @@ def _act(
     card: str | None,
 ) -> str | None:
     """Check and apply the action to ``game``; the move as played (None for the others)."""
-    if kind in ("undo", "redo", "restart") and row.ranked:
+    if kind in ("undo", "redo", "restart") and ranked:
         raise ApiError(403, "forbidden", f"a ranked game has no {kind}")
     current = game.state.history_length
     if n != current:
         raise ApiError(
             409, "conflict", f"the play has moved on: it is at move {current}, not {n}; reload it"
         )
-    if kind in ("move", "foundation") and row.ended_at is not None and not game.is_won():
+    if kind in ("move", "foundation") and ended and not game.is_won():
         raise ApiError(409, "game_over", "this ranked game is finished: no more moves")
     if kind in ("move", "foundation") and game.is_over():
         if game.is_won():
@@ -467,6 +568,47 @@ def _stored_first() -> ApiError:
     return ApiError(409, "conflict", "another move was stored first: reload the play")
 
 
+def _advance_params(
+    play_id: str, seq: int, game: Game, kind: str, move: str | None, now: float, status: str
+) -> dict[str, Any]:
+    """The parameters of :data:`_ADVANCE` and :data:`_INSERT_EVENT` for the play at ``seq``."""
+    return {
+        "b_id": play_id,
+        "b_seq": seq,
+        "v_seq": seq + 1,
+        "v_moves": game.state.history_length,
+        "v_updated_at": now,
+        "v_status": status,
+        "e_play_id": play_id,
+        "e_seq": seq + 1,
+        "e_kind": kind,
+        "e_move": move,
+        "e_at": now,
+    }
+
+
+def _advance(db: Database, params: dict[str, Any], owner_checked: bool = False) -> bool:
+    """Store the common event (not a play's last move): True if stored, False if the play
+    was not where it was read (or, ``owner_checked``, not the live session's user's).
+
+    On SQLite, two statements under the write lock; on PostgreSQL one statement (an
+    ``UPDATE ... RETURNING`` feeding the ``INSERT``), atomic by itself, so a move costs
+    one round trip to write. A concurrent request that advanced the play first makes the
+    ``UPDATE`` match nothing, and so the insert too. The statements are built once, so
+    the database layer reuses their compiled form.
+    """
+    if db.is_sqlite:
+        with db.write() as conn:
+            if conn.execute(_OWNED_ADVANCE if owner_checked else _ADVANCE, params).rowcount != 1:
+                return False
+            conn.execute(_INSERT_EVENT, params)
+        return True
+    statement = _OWNED_ADVANCE_AND_INSERT if owner_checked else _ADVANCE_AND_INSERT
+    with db.statement() as conn:
+        # RETURNING says whether a row went in (rowcount is not reliable for INSERT ... SELECT).
+        return conn.execute(statement, params).first() is not None
+
+
 def _store(
     db: Database,
     row: Row[Any],
@@ -476,15 +618,12 @@ def _store(
     now: float,
     over: bool,
     ends: bool = False,
-) -> None:
-    """Append the event, if the play still is where it was read (else 409 ``conflict``).
+) -> str:
+    """Append the event, if the play still is where it was read (else 409 ``conflict``);
+    the play's new status.
 
-    The play row's ``seq`` moves on and the event is inserted in one transaction:
-    on SQLite two statements under the write lock; on PostgreSQL, for every move
-    but the last, one statement (an ``UPDATE ... RETURNING`` feeding the
-    ``INSERT``), atomic by itself, so a move costs one round trip to write. A
-    concurrent request that advanced the play first makes the ``UPDATE`` match
-    nothing, and so the insert too.
+    The play row's ``seq`` moves on and the event is inserted in one transaction
+    (:func:`_advance` for every move but the last).
 
     A move that ``ends`` a ranked play also marks it ended and runs the
     :data:`ranked_end_hooks` in the same transaction (before the play row is
@@ -492,33 +631,14 @@ def _store(
     stored on an ended play.
     """
     seq = row.seq + 1
-    event = {"e_play_id": row.id, "e_seq": seq, "e_kind": kind, "e_move": move, "e_at": now}
     won_now = game.is_won() and row.won_at is None
     # "won" once won (undo does not take it back)
     status = "won" if won_now or row.status == "won" else "over" if over else "playing"
     if not won_now and not ends:
-        # The common case (every move until the last): statements built once, so the
-        # database layer reuses their compiled form.
-        params = {
-            "b_id": row.id,
-            "b_seq": row.seq,
-            "v_seq": seq,
-            "v_moves": game.state.history_length,
-            "v_updated_at": now,
-            "v_status": status,
-            **event,
-        }
-        if db.is_sqlite:
-            with db.write() as conn:
-                if conn.execute(_ADVANCE, params).rowcount != 1:
-                    raise _stored_first()
-                conn.execute(_INSERT_EVENT, params)
-            return
-        with db.statement() as conn:
-            # RETURNING says whether a row went in (rowcount is not reliable for INSERT ... SELECT).
-            if conn.execute(_ADVANCE_AND_INSERT, params).first() is None:
-                raise _stored_first()
-        return
+        if not _advance(db, _advance_params(row.id, row.seq, game, kind, move, now, status)):
+            raise _stored_first()
+        return status
+    event = {"play_id": row.id, "seq": seq, "kind": kind, "move": move, "at": now}
     values: dict[str, Any] = {
         "seq": seq,
         "moves": game.state.history_length,
@@ -546,7 +666,8 @@ def _store(
             hook(conn, row, game, now)
         if conn.execute(advance).rowcount != 1:
             raise _stored_first()
-        conn.execute(_INSERT_EVENT, event)
+        conn.execute(insert(play_events).values(**event))
+    return status
 
 
 #: The play moves on by one event, if it is still where it was read (``b_``: as read,
@@ -565,27 +686,45 @@ _ADVANCE = (
         status=bindparam("v_status"),
     )
 )
+#: ... and if it belongs to the user of the live session with this token (``s_``)
+_OWNED_ADVANCE = _ADVANCE.where(
+    plays.c.user_id
+    == select(sessions.c.user_id)
+    .where(
+        sessions.c.token_hash == bindparam("s_token_hash"),
+        sessions.c.expires_at > bindparam("s_now"),
+    )
+    .scalar_subquery()
+)
 _EVENT_COLUMNS = ("play_id", "seq", "kind", "move", "at")
 #: the event (``e_``)
 _INSERT_EVENT = insert(play_events).values(
     {name: bindparam(f"e_{name}") for name in _EVENT_COLUMNS}
 )
-#: PostgreSQL: both in one statement (an ``UPDATE ... RETURNING`` feeding the ``INSERT``)
-_ADVANCED = _ADVANCE.returning(plays.c.id).cte("advanced")
-_ADVANCE_AND_INSERT = (
-    insert(play_events)
-    .from_select(
-        list(_EVENT_COLUMNS),
-        select(
-            _ADVANCED.c.id,
-            *(
-                bindparam(f"e_{name}", type_=play_events.c[name].type)
-                for name in _EVENT_COLUMNS[1:]
+
+
+def _and_insert(advance: Any, name: str) -> Any:
+    """PostgreSQL: ``advance`` and the event in one statement (an ``UPDATE ... RETURNING``
+    feeding the ``INSERT``), returning the event's ``seq`` if it went in."""
+    advanced = advance.returning(plays.c.id).cte(name)
+    return (
+        insert(play_events)
+        .from_select(
+            list(_EVENT_COLUMNS),
+            select(
+                advanced.c.id,
+                *(
+                    bindparam(f"e_{column}", type_=play_events.c[column].type)
+                    for column in _EVENT_COLUMNS[1:]
+                ),
             ),
-        ),
+        )
+        .returning(play_events.c.seq)
     )
-    .returning(play_events.c.seq)
-)
+
+
+_ADVANCE_AND_INSERT = _and_insert(_ADVANCE, "advanced")
+_OWNED_ADVANCE_AND_INSERT = _and_insert(_OWNED_ADVANCE, "advanced")
 
 
 # -- routes ----------------------------------------------------------------------

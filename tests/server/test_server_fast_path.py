@@ -1,0 +1,153 @@
+"""The fast path of a move: the game this process kept, stored with one write and no read.
+
+Every answer must be the one the full path (read the play, check who asks, replay or
+take the kept game, write) would give; these tests change what the kept game does not
+know (another process's move, the session, the owner, the end of a ranked play) and
+check that nothing the full path would refuse is stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import event, func, select, update
+
+from patiencekit.server.app import create_app
+from patiencekit.server.db import play_events, plays
+
+
+def _events(app: Any, play_id: str) -> int:
+    with app.state.db.engine.connect() as conn:
+        return int(
+            conn.execute(
+                select(func.count())
+                .select_from(play_events)
+                .where(play_events.c.play_id == play_id)
+            ).scalar_one()
+        )
+
+
+class _Statements:
+    """The SQL statements the app's database engines run (BEGIN/COMMIT aside)."""
+
+    def __init__(self, app: Any) -> None:
+        db = app.state.db
+        self.engines = [e for e in (db.engine, db._autocommit) if e is not None]
+        self.seen: list[str] = []
+
+    def _record(self, _conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        self.seen.append(" ".join(statement.split()))
+
+    def __enter__(self) -> list[str]:
+        for engine in self.engines:
+            event.listen(engine, "before_cursor_execute", self._record)
+        return self.seen
+
+    def __exit__(self, *_exc: object) -> None:
+        for engine in self.engines:
+            event.remove(engine, "before_cursor_execute", self._record)
+
+
+@pytest.fixture
+def second_app(settings: Any, clock: Any) -> Iterator[Any]:
+    """Another server process on the same database."""
+    application = create_app(settings, clock=clock)
+    yield application
+    application.state.db.dispose()
+
+
+def test_a_kept_game_is_moved_with_one_write_and_no_read(api, app):
+    play = api.play_ok(api.new_play("klondike", 24), "c3 f")
+    with _Statements(app) as seen:
+        play = api.play_ok(play, "s")
+    writes = [s for s in seen if not s.startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
+    if app.state.db.is_sqlite:
+        assert [s.split()[0] for s in writes] == ["UPDATE", "INSERT"], writes
+    else:
+        assert len(writes) == 1 and writes[0].startswith("WITH"), writes
+    assert "sessions" in writes[0]  # the owner is checked by the write itself
+    assert play["n"] == 2 and _events(app, play["id"]) == 2
+
+
+def test_another_players_move_on_a_kept_game_is_refused_and_stores_nothing(api, other_api, app):
+    play = api.play_ok(api.new_play("klondike", 24), "c3 f")
+    other_api.new_play("klondike", 5)  # a guest with a session of their own
+    r = other_api.move(play, "s")
+    assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
+    assert _events(app, play["id"]) == 1
+    # The owner goes on where they were.
+    play = api.play_ok(play, "s")
+    assert play["n"] == 2 and play["last"] == "s" and _events(app, play["id"]) == 2
+
+
+def test_a_signed_out_session_cannot_move_a_kept_game(api, app):
+    assert api.signup("Olga").status_code == 201
+    play = api.play_ok(api.new_play("klondike", 24), "c3 f")
+    cookies = dict(api.client.cookies)
+    assert api.post("/api/auth/signout").status_code == 200
+    with TestClient(app, cookies=cookies) as thief:
+        r = thief.post(
+            f"/api/plays/{play['id']}/moves",
+            json={"move": "s", "n": play["n"]},
+            headers={"X-CSRF-Token": cookies["pk_csrf"]},
+        )
+    assert r.status_code == 403, r.text
+    assert _events(app, play["id"]) == 1
+
+
+def test_an_expired_session_cannot_move_a_kept_game(api, app, settings, clock):
+    play = api.play_ok(api.new_play("klondike", 24), "c3 f")
+    clock.advance(settings.session_seconds + 1)
+    r = api.move(play, "s")
+    assert r.status_code == 403, r.text
+    assert _events(app, play["id"]) == 1
+
+
+def test_a_kept_game_behind_another_process_is_not_used(api, app, second_app):
+    """Process A keeps the play at move 1; B stores move 2; A's next move is at move 3."""
+    play = api.play_ok(api.new_play("klondike", 24), "c3 f")
+    other = TestClient(second_app, cookies=dict(api.client.cookies))
+    headers = {"X-CSRF-Token": api.csrf}
+    r = other.post(f"/api/plays/{play['id']}/moves", json={"move": "s", "n": 1}, headers=headers)
+    assert r.status_code == 200, r.text
+    # A's kept game is at move 1: the client that saw move 1 is refused...
+    r = api.move(play, "s")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "conflict", r.text
+    # ... and the one that saw move 2 is accepted, on the play as stored.
+    current = other.get(f"/api/plays/{play['id']}").json()
+    after = api.play_ok(current, "s")
+    assert after["n"] == 3 and _events(app, play["id"]) == 3
+    # The answer is the one a process replaying the log gives.
+    fresh = TestClient(second_app, cookies=dict(api.client.cookies))
+    second_app.state.db.memo.take_any(play["id"])
+    assert fresh.get(f"/api/plays/{play['id']}").json() == after
+
+
+def test_a_ranked_play_ended_meanwhile_is_not_moved_from_the_kept_game(api, app, clock):
+    """A tournament's deadline ends a play without a move (``ended_at``, no new ``seq``)."""
+    assert api.signup("Paula").status_code == 201
+    play = api.play_ok(api.new_play("klondike", 24, ranked=True), "c3 f")
+    with app.state.db.engine.begin() as conn:
+        conn.execute(
+            update(plays).where(plays.c.id == play["id"]).values(ended_at=clock(), status="over")
+        )
+    r = api.move(play, "s")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "game_over", r.text
+    assert _events(app, play["id"]) == 1
+
+
+def test_a_refused_move_on_a_kept_game_keeps_it(api, app):
+    """An illegal move and a stale move number are refused (after the owner is checked) and
+    the kept game is still used for the next move."""
+    play = api.play_ok(api.new_play("klondike", 24), "c3 f")
+    r = api.move(play, "c1 c2")
+    assert r.status_code == 400 and r.json()["error"]["code"] == "illegal_move"
+    r = api.post(f"/api/plays/{play['id']}/moves", {"move": "s", "n": 0})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "conflict"
+    with _Statements(app) as seen:
+        play = api.play_ok(play, "s")
+    assert not [s for s in seen if s.startswith("SELECT")], seen
+    assert _events(app, play["id"]) == 2

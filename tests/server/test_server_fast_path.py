@@ -8,6 +8,7 @@ check that nothing the full path would refuse is stored.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -52,6 +53,14 @@ class _Statements:
 
 
 @pytest.fixture
+def app(settings: Any, clock: Any) -> Iterator[Any]:
+    """The app, without its periodic task: the statements seen are the requests' own."""
+    application = create_app(dataclasses.replace(settings, competition_tick_seconds=0), clock=clock)
+    yield application
+    application.state.db.dispose()
+
+
+@pytest.fixture
 def second_app(settings: Any, clock: Any) -> Iterator[Any]:
     """Another server process on the same database."""
     application = create_app(settings, clock=clock)
@@ -59,15 +68,27 @@ def second_app(settings: Any, clock: Any) -> Iterator[Any]:
     application.state.db.dispose()
 
 
-def test_a_kept_game_is_moved_with_one_write_and_no_read(api, app):
+def test_a_kept_game_is_moved_with_one_write_and_no_read(api, app, monkeypatch):
     play = api.play_ok(api.new_play("klondike", 24), "c3 f")
+    loop_sql: list[str] = []
+    statements = app.state.db.loop_statements
+    if statements is not None:  # PostgreSQL: the event loop's own connections
+        fetch_one = statements.fetch_one
+
+        async def spy(sql: str, params: Any) -> Any:
+            loop_sql.append(" ".join(sql.split()))
+            return await fetch_one(sql, params)
+
+        monkeypatch.setattr(statements, "fetch_one", spy)
     with _Statements(app) as seen:
         play = api.play_ok(play, "s")
     writes = [s for s in seen if not s.startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
     if app.state.db.is_sqlite:
         assert [s.split()[0] for s in writes] == ["UPDATE", "INSERT"], writes
     else:
-        assert len(writes) == 1 and writes[0].startswith("WITH"), writes
+        assert writes == [], writes
+        assert len(loop_sql) == 1 and loop_sql[0].startswith("WITH"), loop_sql
+        writes = loop_sql
     assert "sessions" in writes[0]  # the owner is checked by the write itself
     assert play["n"] == 2 and _events(app, play["id"]) == 2
 
@@ -151,3 +172,38 @@ def test_a_refused_move_on_a_kept_game_keeps_it(api, app):
         play = api.play_ok(play, "s")
     assert not [s for s in seen if s.startswith("SELECT")], seen
     assert _events(app, play["id"]) == 2
+
+
+def test_a_kept_game_is_moved_through_the_threads_when_the_loops_connections_are_busy(
+    api, app, monkeypatch
+):
+    statements = app.state.db.loop_statements
+    if statements is None:  # SQLite: every statement runs on the event loop already
+        assert app.state.db.inline
+        return
+    play = api.play_ok(api.new_play("klondike", 24), "c3 f")
+    statements.close()
+    monkeypatch.setattr(statements, "size", 0)  # every connection busy
+    with _Statements(app) as seen:
+        play = api.play_ok(play, "s")
+    writes = [s for s in seen if not s.startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
+    assert len(writes) == 1 and writes[0].startswith("WITH") and "sessions" in writes[0], writes
+    assert play["n"] == 2 and _events(app, play["id"]) == 2
+
+
+def test_a_move_whose_loop_connection_died_is_played_through_the_full_path(api, app):
+    """PostgreSQL restarts or drops the connection: the move is not lost, nor stored twice."""
+    statements = app.state.db.loop_statements
+    if statements is None:  # SQLite: no connection to lose
+        assert app.state.db.is_sqlite
+        return
+    play = api.play_ok(api.play_ok(api.new_play("klondike", 24), "c3 f"), "s")
+    with app.state.db.engine.connect() as conn:
+        killed = conn.exec_driver_sql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE pid <> pg_backend_pid() AND query LIKE 'WITH advanced%%'"
+        ).all()
+    assert killed  # the loop's idle connection
+    play = api.play_ok(play, "s")
+    assert play["n"] == 3 and _events(app, play["id"]) == 3
+    assert api.play_ok(play, "s")["n"] == 4  # and a new connection takes over

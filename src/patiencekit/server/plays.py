@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
+import psycopg
 from fastapi import APIRouter, Body, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import (
@@ -29,6 +30,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 from sqlalchemy.exc import IntegrityError
 
 from patiencekit import winnable_number
@@ -42,7 +44,14 @@ from patiencekit.errors import (
 from patiencekit.game import Game, new_game
 from patiencekit.games import GAMES, get_rules
 from patiencekit.server.accounts import user_for_write
-from patiencekit.server.db import Database, VersionedCache, play_events, plays, sessions
+from patiencekit.server.db import (
+    BUSY,
+    Database,
+    VersionedCache,
+    play_events,
+    plays,
+    sessions,
+)
 from patiencekit.server.deps import (
     Client,
     ClientDep,
@@ -410,6 +419,7 @@ def play_action(
     move: str | None = None,
     pile: str | None = None,
     card: str | None = None,
+    fast: bool = True,
 ) -> dict[str, Any]:
     """Apply one action (``move``, ``foundation``, ``undo``, ``redo``, ``restart``) for the owner.
 
@@ -424,12 +434,15 @@ def play_action(
     number, one is stored and the other gets 409 ``conflict``.
 
     When this process answered the play's last request, the action is first tried
-    on the game it kept (:func:`_fast_action`): one write, no read.
+    on the game it kept (:func:`_fast_prepare`), unless ``fast`` is false (the caller
+    tried already): one write, no read.
     """
     now = client.now()
-    fast = _fast_action(db, client, play_id, n, kind, move, pile, card, now)
-    if fast is not None:
-        return fast
+    prepared = _fast_prepare(db, client, play_id, n, kind, move, pile, card, now) if fast else None
+    if prepared is not None:
+        answer = _fast_done(db, prepared, _fast_write(db, prepared))
+        if answer is not None:
+            return answer
     cache = db.memo
     with db.read() as conn:
         loaded = _load(conn, cache, play_id, client, now)
@@ -456,7 +469,19 @@ def play_action(
     return play_json(play_id, row.ranked, game, over)
 
 
-def _fast_action(
+@dataclass(slots=True)
+class _FastMove:
+    """An action applied to a kept game, to be stored by :func:`_fast_write`."""
+
+    play_id: str
+    seq: int
+    memo: _Memo
+    params: dict[str, Any]
+    status: str
+    over: bool
+
+
+def _fast_prepare(
     db: Database,
     client: Client,
     play_id: str,
@@ -466,15 +491,15 @@ def _fast_action(
     pile: str | None,
     card: str | None,
     now: float,
-) -> dict[str, Any] | None:
-    """The action on the game this process kept, stored with one write and no read; None
-    when it must take the full path (:func:`play_action`).
+) -> _FastMove | None:
+    """The action applied to the game this process kept, ready to be stored with one
+    write and no read; None when it must take the full path (:func:`play_action`).
 
     The kept game is the play at the ``seq`` it was kept at, if nothing was stored since.
     The write says so: it advances the play only ``WHERE seq = <kept seq> AND ended_at
     IS NULL AND user_id = <the user of the request's live session>``, the same checks
-    the full path makes on a fresh read (see :class:`_Memo`). So a move accepted here is
-    one the full path would accept, with the same answer.
+    the full path makes on a fresh read (see :class:`_Memo`). So a move stored this way
+    is one the full path would accept, with the same answer.
 
     Nothing is refused here: a refusal must come after the full path has checked who is
     asking, so any action that would be refused, any write that matches nothing (another
@@ -500,17 +525,66 @@ def _fast_action(
     if (game.is_won() and not memo.won) or (memo.ranked and over):
         return None
     status = "won" if memo.status == "won" else "over" if over else "playing"
-    params = _advance_params(play_id, seq, game, "move" if kind == "foundation" else kind,
-                             stored, now, status)  # fmt: skip
+    event = "move" if kind == "foundation" else kind
+    params = _advance_params(play_id, seq, game, event, stored, now, status)
     params["s_token_hash"], params["s_now"] = hash_token(client.token), now
+    return _FastMove(play_id, seq, memo, params, status, over)
+
+
+def _fast_write(db: Database, fast: _FastMove) -> bool:
+    """Store a prepared action (on the calling thread); False if the write matched nothing."""
     try:
-        if not _advance(db, params, owner_checked=True):
-            return None
+        return _advance(db, fast.params, owner_checked=True)
     except IntegrityError:
+        return False
+
+
+def _fast_done(db: Database, fast: _FastMove, stored: bool) -> dict[str, Any] | None:
+    """The answer to a stored prepared action, the game kept again; None if not stored."""
+    if not stored:
         return None
-    memo.status, memo.updated_at = status, now
-    db.memo.put(play_id, seq + 1, memo)
-    return play_json(play_id, memo.ranked, game, over)
+    fast.memo.status, fast.memo.updated_at = fast.status, fast.params["v_updated_at"]
+    db.memo.put(fast.play_id, fast.seq + 1, fast.memo)
+    return play_json(fast.play_id, fast.memo.ranked, fast.memo.game, fast.over)
+
+
+async def act(
+    db: Database,
+    client: Client,
+    play_id: str,
+    n: int,
+    kind: str,
+    move: str | None = None,
+    pile: str | None = None,
+    card: str | None = None,
+) -> dict[str, Any]:
+    """:func:`play_action` for the ``async`` routes.
+
+    On SQLite (``db.inline``) all of it runs on the event loop. On PostgreSQL a move on a
+    kept game is prepared on the loop and its one statement sent on the loop's own
+    connections (:class:`~patiencekit.server.db.LoopStatements`); everything else, and
+    everything when those connections are busy, runs in the database threads.
+    """
+    if db.inline:
+        return play_action(db, client, play_id, n, kind, move, pile, card)
+    loop = db.loop_statements
+    if loop is not None:
+        fast = _fast_prepare(db, client, play_id, n, kind, move, pile, card, client.now())
+        if fast is not None:
+            try:
+                row = await loop.fetch_one(_OWNED_ADVANCE_AND_INSERT_SQL, fast.params)
+            except psycopg.Error:
+                # Not stored: another request stored this event first (a unique key), or
+                # the connection failed; the full path reads what the database has.
+                row = None
+            if row is BUSY:
+                stored = await db.run(_fast_write, db, fast)
+            else:
+                stored = row is not None
+            answer = _fast_done(db, fast, stored)
+            if answer is not None:
+                return answer
+    return await db.run(play_action, db, client, play_id, n, kind, move, pile, card, fast=False)
 
 
 class _Unchanged(Exception):
@@ -725,6 +799,10 @@ def _and_insert(advance: Any, name: str) -> Any:
 
 _ADVANCE_AND_INSERT = _and_insert(_ADVANCE, "advanced")
 _OWNED_ADVANCE_AND_INSERT = _and_insert(_OWNED_ADVANCE, "advanced")
+#: ... as SQL for psycopg (``%(name)s`` parameters), for the event loop's connections
+_OWNED_ADVANCE_AND_INSERT_SQL = str(
+    _OWNED_ADVANCE_AND_INSERT.compile(dialect=PGDialect_psycopg())  # type: ignore[no-untyped-call]
+)
 
 
 # -- routes ----------------------------------------------------------------------
@@ -809,9 +887,7 @@ async def read_play(play_id: str, db: DbDep, client: ClientDep) -> Response:
 @router.post("/plays/{play_id}/moves")
 async def post_move(play_id: str, body: MoveBody, db: DbDep, client: ClientDep) -> Response:
     """Play a move in the notation (``c3 f``, ``w c5``, ``c1 c4 3``, ``s``, ``t``)."""
-    return json_response(
-        await db.run(play_action, db, client, play_id, body.n, "move", move=body.move)
-    )
+    return json_response(await act(db, client, play_id, body.n, "move", move=body.move))
 
 
 @router.post("/plays/{play_id}/foundation")
@@ -822,25 +898,23 @@ async def post_foundation(
     if (body.pile is None) == (body.card is None):
         raise ApiError(422, "bad_request", "send either pile or card")
     return json_response(
-        await db.run(
-            play_action, db, client, play_id, body.n, "foundation", pile=body.pile, card=body.card
-        )
+        await act(db, client, play_id, body.n, "foundation", pile=body.pile, card=body.card)
     )
 
 
 @router.post("/plays/{play_id}/undo")
 async def post_undo(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
     """Take back the last move (casual games)."""
-    return json_response(await db.run(play_action, db, client, play_id, body.n, "undo"))
+    return json_response(await act(db, client, play_id, body.n, "undo"))
 
 
 @router.post("/plays/{play_id}/redo")
 async def post_redo(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
     """Play again the last move taken back (casual games)."""
-    return json_response(await db.run(play_action, db, client, play_id, body.n, "redo"))
+    return json_response(await act(db, client, play_id, body.n, "redo"))
 
 
 @router.post("/plays/{play_id}/restart")
 async def post_restart(play_id: str, body: _Seen, db: DbDep, client: ClientDep) -> Response:
     """The same deal from the start (casual games); the moves can be redone."""
-    return json_response(await db.run(play_action, db, client, play_id, body.n, "restart"))
+    return json_response(await act(db, client, play_id, body.n, "restart"))

@@ -19,6 +19,7 @@ from patiencekit.errors import (
     InvalidMoveError,
     InvalidRecordError,
     PatienceError,
+    ReplayError,
     UnknownGameError,
 )
 from patiencekit.game import Clock, Game, LegalMoves, PileView, View
@@ -43,6 +44,7 @@ __all__ = [
     "PileView",
     "Rank",
     "Record",
+    "ReplayError",
     "Suit",
     "UnknownGameError",
     "View",

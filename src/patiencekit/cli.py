@@ -22,10 +22,9 @@ from rich.text import Text
 
 from patiencekit import __version__, solver, winnable_number
 from patiencekit.errors import (
-    IllegalMoveError,
-    InvalidMoveError,
     InvalidRecordError,
     PatienceError,
+    ReplayError,
 )
 from patiencekit.game import Game, new_game
 from patiencekit.games import GAMES, get_rules
@@ -36,7 +35,7 @@ from patiencekit.server.competition.cli import close_day
 from patiencekit.study_cli import study
 from patiencekit.tui import PlaySession, board_lines, deal_text_lines, random_number
 
-__all__ = ["ReplayError", "app", "load_game", "main", "read_record", "replay_record", "save_game"]
+__all__ = ["ReplayError", "app", "load_game", "main", "read_record", "save_game"]
 
 #: exit status for any error in the input
 EXIT_USAGE = 2
@@ -99,32 +98,6 @@ def _print_json(data: Any) -> None:
 # -- records ------------------------------------------------------------------------
 
 
-class ReplayError(PatienceError):
-    """A record's move cannot be played: names its position (1-based), its text and why."""
-
-    def __init__(self, position: int, move: str, reason: str, game: Game) -> None:
-        super().__init__(f"move {position} of the record, {move!r}, cannot be played: {reason}")
-        self.position = position
-        self.move = move
-        self.reason = reason
-        #: the game as it was before the move
-        self.game = game
-
-
-def replay_record(record: Record, *, undo: bool = True, elapsed: float = 0.0) -> Game:
-    """Play a record's moves from the deal; raises :class:`ReplayError` at an illegal move,
-    :class:`PatienceError` for an unknown game or a bad number."""
-    game = new_game(record.game, record.number, undo=undo, elapsed=elapsed)
-    for position, text in enumerate(record.moves, start=1):
-        try:
-            game.play(text)
-        except IllegalMoveError as e:
-            raise ReplayError(position, text, e.reason, game) from None
-        except InvalidMoveError as e:
-            raise ReplayError(position, text, str(e), game) from None
-    return game
-
-
 def read_record(source: str) -> Record:
     """Read a game record from a file (``-``: stdin); raises :class:`InvalidRecordError`."""
     name = "stdin" if source == "-" else source
@@ -160,7 +133,7 @@ def load_game(source: str) -> Game:
     elapsed = record.extra.get("elapsed")
     if not isinstance(elapsed, int | float) or isinstance(elapsed, bool) or elapsed < 0:
         elapsed = 0.0
-    return replay_record(record, undo=not ranked, elapsed=float(elapsed))
+    return Game.from_record(record, undo=not ranked, elapsed=float(elapsed))
 
 
 # -- commands ---------------------------------------------------------------------------
@@ -273,8 +246,11 @@ def solve(
     else:
         out.print(Text(head + f"undecided: the {result.limit} limit was reached", style="yellow"))
     out.print(
-        Text(f"{result.states:,} positions searched, {result.unique_states:,} distinct, "
-             f"{result.seconds:.2f} s", style="dim")
+        Text(
+            f"{result.states:,} positions searched, {result.unique_states:,} distinct, "
+            f"{result.seconds:.2f} s",
+            style="dim",
+        )
     )
 
 
@@ -298,9 +274,7 @@ def play(
             help="Resume the game saved in this file (it keeps being saved there unless --save).",
         ),
     ] = None,
-    ranked: Annotated[
-        bool, typer.Option("--ranked", help="No undo and no redo.")
-    ] = False,
+    ranked: Annotated[bool, typer.Option("--ranked", help="No undo and no redo.")] = False,
     no_clear: Annotated[
         bool, typer.Option("--no-clear", help="Don't clear the screen between moves.")
     ] = False,
@@ -370,7 +344,7 @@ def replay(
     try:
         record = read_record(file)
         _rules(record.game)
-        g = replay_record(record)
+        g = Game.from_record(record)
     except ReplayError as e:
         if not as_json:
             out = _out()
@@ -401,9 +375,9 @@ def replay(
 
 
 app.command("serve", help="Start the web app on http://127.0.0.1:8000 (SQLite in ./data).")(serve)
-app.command(
-    "close-day", help="Award the medals of the UTC days that are over (idempotent)."
-)(close_day)
+app.command("close-day", help="Award the medals of the UTC days that are over (idempotent).")(
+    close_day
+)
 app.command("study")(study)
 
 

@@ -6,12 +6,18 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from patiencekit.game import Game
+
 __all__ = [
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidMoveError",
     "InvalidRecordError",
     "PatienceError",
+    "ReplayError",
     "UnknownGameError",
 ]
 
@@ -54,3 +60,25 @@ class UnknownGameError(PatienceError):
 
 class InvalidRecordError(PatienceError):
     """A game record or position text is malformed."""
+
+
+class ReplayError(IllegalMoveError):
+    """A game record's move cannot be played (illegal here, or not in the notation).
+
+    ``position`` is the move's place in the record (from 1), ``move`` its text,
+    ``reason`` why, and ``game`` the game as it was before that move.
+
+    >>> from patiencekit import Game
+    >>> try:
+    ...     Game.from_record({"game": "klondike", "number": 24, "moves": ["s", "c1 c2"]})
+    ... except ReplayError as e:
+    ...     print(e.position, e.move, len(e.game.moves))
+    2 c1 c2 1
+    """
+
+    def __init__(self, position: int, move: str, reason: str, game: Game) -> None:
+        super().__init__(move, reason)
+        self.args = (f"move {position} of the record, {move!r}, cannot be played: {reason}",)
+        self.position = position
+        #: the game as it was before the move
+        self.game = game

@@ -29,6 +29,7 @@ from patiencekit.errors import (
     InvalidCardError,
     InvalidMoveError,
     InvalidRecordError,
+    ReplayError,
 )
 from patiencekit.games import get_rules
 from patiencekit.notation import (
@@ -480,18 +481,31 @@ class Game:
         return Record(self.id, self.number, tuple(str(m) for m in self.moves))
 
     @classmethod
-    def from_record(cls, record: Record | dict[str, Any], *, clock: Clock | None = None) -> Game:
-        """Replay a record; an illegal move raises :class:`IllegalMoveError` naming its position."""
+    def from_record(
+        cls,
+        record: Record | dict[str, Any],
+        *,
+        clock: Clock | None = None,
+        undo: bool = True,
+        elapsed: float = 0.0,
+    ) -> Game:
+        """Replay a record from its deal (``clock``, ``undo`` and ``elapsed`` as for
+        :func:`new_game`); a move that cannot be played raises :class:`ReplayError`,
+        which names its position and keeps the game before it.
+
+        >>> Game.from_record({"game": "klondike", "number": 24, "moves": ["c3 f"]}).last_move
+        'c3 f1'
+        """
         if not isinstance(record, Record):
             record = record_from_json(record)
-        game = new_game(record.game, record.number, clock=clock)
-        for n, text in enumerate(record.moves, start=1):
+        game = new_game(record.game, record.number, clock=clock, undo=undo, elapsed=elapsed)
+        for position, text in enumerate(record.moves, start=1):
             try:
                 game.play(text)
             except IllegalMoveError as e:
-                raise IllegalMoveError(f"move {n} of the record, {e.move!r}", e.reason) from None
+                raise ReplayError(position, text, e.reason, game) from None
             except InvalidMoveError as e:
-                raise InvalidMoveError(f"move {n} of the record: {e}") from None
+                raise ReplayError(position, text, str(e), game) from None
         return game
 
     # -- playing ----------------------------------------------------------------

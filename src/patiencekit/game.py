@@ -494,7 +494,7 @@ class Game:
         which names its position and keeps the game before it.
 
         >>> Game.from_record({"game": "klondike", "number": 24, "moves": ["c3 f"]}).last_move
-        'c3 f1'
+        Move.parse('c3 f1')
         """
         if not isinstance(record, Record):
             record = record_from_json(record)

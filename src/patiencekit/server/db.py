@@ -373,7 +373,8 @@ class Database:
         work runs right on the event loop: the hop to a worker thread and back would cost
         more than the work (and one process has one SQLite writer at a time anyway).
         Statements that wait on a network (PostgreSQL) or on the disk (``FULL``) run in
-        a small pool of threads of their own (:data:`DB_THREADS`), so the loop keeps
+        a small pool of threads of their own (:data:`DB_THREADS`) (but the hottest one,
+        a move on a kept game, goes through :class:`LoopStatements`), so the loop keeps
         serving while they wait; few threads contend less for the interpreter than
         the framework's forty (measured: a fifth less CPU per move on PostgreSQL).
         Long work (password hashing, the solver) does not come here: its routes are

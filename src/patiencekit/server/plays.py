@@ -4,7 +4,11 @@ A play is stored as its deal (game id and number) plus the append-only log of
 accepted events (move, undo, redo, restart), each with the server's time.
 Every request rebuilds the game by replaying the log with the clock set to
 each event's time, so the elapsed time and Klondike's time bonus are the
-server's, and any process serving the database can answer.
+server's, and any process serving the database can answer. A process keeps the
+games it rebuilt, each valid at the ``seq`` it was kept at; a move on a kept
+game is stored with one conditional write that also checks, in the database,
+that the play has not moved on and belongs to the asking session's user (see
+:func:`_fast_prepare`).
 
 The client is sent only :meth:`Game.view` data: hidden cards are ``null``.
 """

@@ -13,8 +13,11 @@ same async httpx client code:
    over or after ``--max-moves`` moves (a long game), like a player starting a
    new deal.
 
-``--think T`` makes each player wait T seconds before each request (a person
-thinking): the offered load is then about N / T requests a second.
+``--think T`` makes each player wait before each request (a person thinking), T
+seconds on average: each wait is drawn from an exponential distribution, so the
+players do not move in step (a fixed wait keeps the 50 in one burst: the last of
+each burst waits for the 49 before it). The offered load is about N / T requests
+a second.
 
 Reported per phase: requests answered, accepted moves per second, p50 / p99
 latency (ms); and the ratio moves/health. Every request is bounded (timeouts)
@@ -144,12 +147,13 @@ def _choose(play: dict[str, Any], rng: random.Random, last: str | None) -> str |
 
 
 async def _health_player(
-    url: str, phase: Phase, stop_at: float, measure_from: float, think: float
+    url: str, phase: Phase, stop_at: float, measure_from: float, think: float, seed: int
 ) -> None:
+    rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=url, timeout=10) as client:
         while (now := time.perf_counter()) < stop_at:
             if think:
-                await asyncio.sleep(think)
+                await asyncio.sleep(rng.expovariate(1 / think))
                 now = time.perf_counter()
             try:
                 r = await client.get("/api/health")
@@ -200,7 +204,7 @@ async def _move_player(
         last: str | None = None
         while (now := time.perf_counter()) < stop_at:
             if think:
-                await asyncio.sleep(think)
+                await asyncio.sleep(rng.expovariate(1 / think))
                 now = time.perf_counter()
             move = _choose(play, rng, last)
             if move is None or play["n"] >= max_moves:
@@ -250,7 +254,10 @@ async def _run_phase(
         phase.client_cpu = time.process_time() - client
 
     if name == "health":
-        tasks = [_health_player(url, phase, stop_at, measure_from, think) for _ in range(players)]
+        tasks = [
+            _health_player(url, phase, stop_at, measure_from, think, seed)
+            for seed in range(players)
+        ]
     else:
         tasks = [
             _move_player(url, phase, stop_at, measure_from, seed, max_moves, think)
@@ -331,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         "--think",
         type=float,
         default=0.0,
-        help="seconds a player waits before each request (default 0: as fast as answered)",
+        help="mean seconds a player waits before each request (default 0: as fast as answered)",
     )
     ap.add_argument("--json", action="store_true", help="print JSON only")
     args = ap.parse_args(argv)

@@ -148,6 +148,13 @@ def test_settings_take_trusted_proxies_and_refuse_a_bad_one():
         Settings.from_env({"PATIENCEKIT_TRUSTED_PROXIES": "10.0.0.1,nginx"})
 
 
+def test_settings_take_the_postgresql_loop_connections():
+    assert Settings.from_env({}).pg_loop_connections == 32
+    assert Settings.from_env({"PATIENCEKIT_PG_LOOP_CONNECTIONS": "0"}).pg_loop_connections == 0
+    with pytest.raises(SettingsError, match="PATIENCEKIT_PG_LOOP_CONNECTIONS"):
+        Settings.from_env({"PATIENCEKIT_PG_LOOP_CONNECTIONS": "many"})
+
+
 def test_settings_need_a_secret_outside_development():
     for env in ("test", "production"):
         with pytest.raises(SettingsError, match="PATIENCEKIT_SECRET_KEY must be set"):

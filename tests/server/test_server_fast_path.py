@@ -198,12 +198,37 @@ def test_a_move_whose_loop_connection_died_is_played_through_the_full_path(api, 
         assert app.state.db.is_sqlite
         return
     play = api.play_ok(api.play_ok(api.new_play("klondike", 24), "c3 f"), "s")
+    # This app's idle loop connection (only its own: other tests run beside this one).
+    pids = [conn.info.backend_pid for conn in statements._idle]
+    assert pids
     with app.state.db.engine.connect() as conn:
-        killed = conn.exec_driver_sql(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE pid <> pg_backend_pid() AND query LIKE 'WITH advanced%%'"
-        ).all()
-    assert killed  # the loop's idle connection
+        for pid in pids:
+            assert conn.exec_driver_sql(f"SELECT pg_terminate_backend({pid})").scalar()
     play = api.play_ok(play, "s")
     assert play["n"] == 3 and _events(app, play["id"]) == 3
     assert api.play_ok(play, "s")["n"] == 4  # and a new connection takes over
+
+
+def test_without_loop_connections_a_kept_game_is_moved_in_the_threads(settings, clock):
+    """``PATIENCEKIT_PG_LOOP_CONNECTIONS=0``: the same one write, from a database thread."""
+    app = create_app(dataclasses.replace(settings, pg_loop_connections=0), clock=clock)
+    try:
+        assert app.state.db.loop_statements is None
+        with TestClient(app) as client:
+            headers = {"X-CSRF-Token": client.get("/api/session").json()["csrf"]}
+            play = client.post("/api/games/klondike/play", json={"number": 24}, headers=headers)
+            pid = play.json()["id"]
+            r = client.post(
+                f"/api/plays/{pid}/moves", json={"move": "c3 f", "n": 0}, headers=headers
+            )
+            assert r.status_code == 200, r.text
+            with _Statements(app) as seen:
+                r = client.post(
+                    f"/api/plays/{pid}/moves", json={"move": "s", "n": 1}, headers=headers
+                )
+            assert r.status_code == 200 and r.json()["n"] == 2, r.text
+        writes = [s for s in seen if not s.startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
+        assert not [s for s in writes if s.startswith("SELECT")], writes
+        assert "sessions" in writes[0] and _events(app, pid) == 2
+    finally:
+        app.state.db.dispose()

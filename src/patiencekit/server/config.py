@@ -87,6 +87,10 @@ class Settings:
     #: rebuilt games kept per process, so that a move need not replay the play's whole log
     #: (0: replay on every request); see ``db.VersionedCache``
     game_cache_size: int = 2000
+    #: PostgreSQL: connections per process for the moves sent on the event loop (0: every
+    #: statement goes through the database threads); see ``db.LoopStatements``. Mind the
+    #: server's ``max_connections`` (100 by default) across processes.
+    pg_loop_connections: int = 32
     #: a tournament's rounds must be finished this long after its start (seconds)
     tournament_deadline_seconds: int = 24 * 3600
     #: how often the app ends tournaments past their deadline and closes UTC days (seconds;
@@ -152,6 +156,7 @@ class Settings:
             max_body_bytes=_positive_int(env, "PATIENCEKIT_MAX_BODY_BYTES", 16 * 1024),
             session_seconds=_positive_int(env, "PATIENCEKIT_SESSION_SECONDS", 30 * 24 * 3600),
             game_cache_size=_count(env, "PATIENCEKIT_GAME_CACHE", 2000),
+            pg_loop_connections=_count(env, "PATIENCEKIT_PG_LOOP_CONNECTIONS", 32),
             tournament_deadline_seconds=_positive_int(
                 env, "PATIENCEKIT_TOURNAMENT_DEADLINE_SECONDS", 24 * 3600
             ),

@@ -214,11 +214,6 @@ P = ParamSpec("P")
 
 #: threads for the database work of ``async`` routes when it cannot run on the event loop
 DB_THREADS = 4
-#: PostgreSQL connections of a process for statements on its event loop. A connection is
-#: held until the loop comes back to its statement's answer, so under load many are held
-#: at once: with 50 players sending back to back, 8 sent half the moves to the threads, 32
-#: one in twenty. (PostgreSQL's default ``max_connections`` is 100.)
-LOOP_CONNECTIONS = 32
 
 
 class VersionedCache(Generic[T]):
@@ -284,8 +279,11 @@ class LoopStatements:
     thread back from the network waits up to ``sys.getswitchinterval()`` while the
     loop computes: measured, tens of milliseconds per move under load).
 
-    At most ``size`` connections, autocommit (each statement atomic by itself). Nothing
-    here waits for a connection: when all are busy, :meth:`fetch_one` returns
+    At most ``size`` connections (``Settings.pg_loop_connections``), autocommit (each
+    statement atomic by itself). A connection is held until the loop comes back to its
+    statement's answer, so under load many are held at once: with 50 players sending
+    moves back to back, 8 connections sent half the moves to the threads, 32 one in
+    twenty. Nothing here waits for a connection: when all are busy, :meth:`fetch_one` returns
     :data:`BUSY` and the caller takes the thread path. So nothing is tied to one event
     loop (the tests run several), and a connection is used by one call at a time.
     """
@@ -356,11 +354,12 @@ class Database:
         )
         #: PostgreSQL: statements on the event loop (see :class:`LoopStatements`)
         self.loop_statements = (
-            None
-            if self.is_sqlite
-            else LoopStatements(
-                self.engine.url.render_as_string(hide_password=False), LOOP_CONNECTIONS
+            LoopStatements(
+                self.engine.url.render_as_string(hide_password=False),
+                settings.pg_loop_connections,
             )
+            if not self.is_sqlite and settings.pg_loop_connections > 0
+            else None
         )
         #: rebuilt games of this process (see :class:`VersionedCache`)
         self.memo: VersionedCache[Any] = VersionedCache(settings.game_cache_size)

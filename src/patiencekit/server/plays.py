@@ -588,7 +588,9 @@ async def act(
             answer = _fast_done(db, fast, stored)
             if answer is not None:
                 return answer
-    return await db.run(play_action, db, client, play_id, n, kind, move, pile, card, fast=False)
+    # (with the loop's connections, the fast path was tried above)
+    tried = loop is not None
+    return await db.run(play_action, db, client, play_id, n, kind, move, pile, card, not tried)
 
 
 class _Unchanged(Exception):

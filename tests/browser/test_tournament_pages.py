@@ -181,7 +181,9 @@ def test_two_players_join_a_tournament_and_play_its_rounds(browser: Any, server:
         # bob's replay of round 1, step by step, and its record to download.
         a.get_by_role("button", name=f"Replay of {bob.name}, round 1").click()
         a.wait_for_selector("#replay:not([hidden])")
-        a.wait_for_function("() => document.getElementById('r-step').textContent.startsWith('0 /')")
+        a.wait_for_function(
+            "n => document.getElementById('r-step').textContent === `0 / ${n}`", arg=len(line)
+        )
         assert a.text_content("#r-step") == f"0 / {len(line)}"
         a.click("#r-next")
         a.wait_for_function("() => document.getElementById('r-step').textContent.startsWith('1 /')")

@@ -329,8 +329,9 @@ async function openReplay(name, round) {
     const result = record.result;
     $("replay-title").textContent =
       `Replay: ${name}, round ${round}` + (result ? ` (${result.outcome.replace("_", " ")}, ${result.score} points)` : "");
-    $("replay").hidden = false;
     await showStep(0);
+    // Shown once its first step is drawn (not the previous replay's, nor "0 / 0").
+    $("replay").hidden = false;
     $("replay").scrollIntoView({ block: "start" });
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;

@@ -32,7 +32,7 @@ def _events(app: Any, play_id: str) -> int:
 
 
 class _Statements:
-    """The SQL statements the app's database engines run (BEGIN/COMMIT aside)."""
+    """The SQL statements the app's database engines run."""
 
     def __init__(self, app: Any) -> None:
         db = app.state.db
@@ -82,7 +82,7 @@ def test_a_kept_game_is_moved_with_one_write_and_no_read(api, app, monkeypatch):
         monkeypatch.setattr(statements, "fetch_one", spy)
     with _Statements(app) as seen:
         play = api.play_ok(play, "s")
-    writes = [s for s in seen if not s.startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
+    writes = [s for s in seen if not s.startswith(("BEGIN", "COMMIT", "ROLLBACK", "PRAGMA"))]
     if app.state.db.is_sqlite:
         assert [s.split()[0] for s in writes] == ["UPDATE", "INSERT"], writes
     else:
@@ -186,7 +186,7 @@ def test_a_kept_game_is_moved_through_the_threads_when_the_loops_connections_are
     monkeypatch.setattr(statements, "size", 0)  # every connection busy
     with _Statements(app) as seen:
         play = api.play_ok(play, "s")
-    writes = [s for s in seen if not s.startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
+    writes = [s for s in seen if not s.startswith(("BEGIN", "COMMIT", "ROLLBACK", "PRAGMA"))]
     assert len(writes) == 1 and writes[0].startswith("WITH") and "sessions" in writes[0], writes
     assert play["n"] == 2 and _events(app, play["id"]) == 2
 
@@ -227,8 +227,41 @@ def test_without_loop_connections_a_kept_game_is_moved_in_the_threads(settings, 
                     f"/api/plays/{pid}/moves", json={"move": "s", "n": 1}, headers=headers
                 )
             assert r.status_code == 200 and r.json()["n"] == 2, r.text
-        writes = [s for s in seen if not s.startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
+        writes = [s for s in seen if not s.startswith(("BEGIN", "COMMIT", "ROLLBACK", "PRAGMA"))]
         assert not [s for s in writes if s.startswith("SELECT")], writes
         assert "sessions" in writes[0] and _events(app, pid) == 2
     finally:
         app.state.db.dispose()
+
+
+def test_a_move_waiting_for_sqlites_write_lock_does_not_hold_up_the_event_loop(api, app, settings):
+    """Another process holds SQLite's write lock (a ``close-day`` run, say): the move waits
+    for it in a thread, and meanwhile the same server still answers other requests."""
+    if not app.state.db.inline:  # PostgreSQL: no statement waits on the event loop
+        assert not app.state.db.is_sqlite
+        return
+    import sqlite3
+    import threading
+    import time
+
+    play = api.play_ok(api.new_play("klondike", 24), "c3 f")
+    other_process = sqlite3.connect(settings.database_url.removeprefix("sqlite:///"))
+    other_process.isolation_level = None
+    other_process.execute("BEGIN IMMEDIATE")  # the write lock
+    moved: list[Any] = []
+    mover = threading.Thread(target=lambda: moved.append(api.move(play, "s")))
+    try:
+        mover.start()
+        time.sleep(0.5)  # the move reaches its write, and waits
+        answered: list[Any] = []
+        health = threading.Thread(target=lambda: answered.append(api.get("/api/health")))
+        health.start()
+        health.join(timeout=10)
+        assert answered and answered[0].status_code == 200  # while the lock is still held
+        assert mover.is_alive() and not moved  # the move is still waiting for the lock
+    finally:
+        other_process.execute("ROLLBACK")
+        other_process.close()
+        mover.join(timeout=30)
+    assert moved and moved[0].status_code == 200, moved
+    assert moved[0].json()["n"] == 2 and _events(app, play["id"]) == 2

@@ -25,6 +25,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Generic, ParamSpec, TypeVar
 
@@ -44,6 +45,7 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 
 from patiencekit.server.config import Settings
 
@@ -52,6 +54,7 @@ __all__ = [
     "Database",
     "LoopStatements",
     "VersionedCache",
+    "WriteWouldBlock",
     "create_db_engine",
     "metadata",
     "migrate",
@@ -203,8 +206,27 @@ def create_db_engine(settings: Settings) -> Engine:
     def _on_begin(conn: Connection) -> None:
         # A write transaction takes the database's write lock at once, so that what it
         # reads cannot change before it writes: requests on a play are serialised.
-        write = conn.get_execution_options().get("patiencekit_write", False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        options = conn.get_execution_options()
+        if not options.get("patiencekit_write", False):
+            conn.exec_driver_sql("BEGIN")
+            return
+        if not options.get("patiencekit_nowait", False):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            return
+        # On the event loop: if another process holds the write lock for longer than a
+        # moment, say so (WriteWouldBlock) rather than wait for it with the whole loop.
+        # (The pragmas go straight to the driver: a few microseconds each.)
+        driver = conn.connection.driver_connection
+        assert driver is not None
+        driver.execute(f"PRAGMA busy_timeout={LOOP_WAIT_MS}")
+        try:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        except OperationalError as e:
+            if "locked" not in str(e) and "busy" not in str(e):
+                raise
+            raise WriteWouldBlock from None
+        finally:
+            driver.execute("PRAGMA busy_timeout=30000")
 
     return engine
 
@@ -214,6 +236,21 @@ P = ParamSpec("P")
 
 #: threads for the database work of ``async`` routes when it cannot run on the event loop
 DB_THREADS = 4
+
+#: how long a write on the event loop waits for SQLite's write lock (milliseconds), in this
+#: process and then in the database, before it is handed to a thread (a deal being made holds
+#: it for a millisecond or two; the daily medal close, another process, may hold it longer)
+LOOP_WAIT_MS = 25
+
+#: set while :meth:`Database.run` runs work on the event loop itself
+_ON_LOOP: ContextVar[bool] = ContextVar("patiencekit_on_loop", default=False)
+
+
+class WriteWouldBlock(Exception):
+    """A write on the event loop would have to wait longer than :data:`LOOP_WAIT_MS` for
+    SQLite's write lock (held by a thread of this process or by another process):
+    :meth:`Database.run` runs the work again in a thread, where waiting blocks nothing
+    else. Raised before anything is written."""
 
 
 class VersionedCache(Generic[T]):
@@ -379,11 +416,25 @@ class Database:
         a move on a kept game, goes through :class:`LoopStatements`), so the loop keeps
         serving while they wait; few threads contend less for the interpreter than
         the framework's forty (measured: a fifth less CPU per move on PostgreSQL).
+
+        A write on the loop waits for SQLite's write lock only briefly
+        (:data:`LOOP_WAIT_MS`): if a thread of this process or another process holds it
+        longer (the daily medal close, a ``close-day`` run), :meth:`write` raises
+        :class:`WriteWouldBlock` before writing anything, and ``fn`` runs again from the
+        start in a thread. So ``fn`` must be safe to run again after
+        a failed write (the play routes are: their writes are their last step, and a
+        game they changed but did not store is dropped from the cache).
         Long work (password hashing, the solver) does not come here: its routes are
         plain functions.
         """
         if self.inline:
-            return fn(*args, **kwargs)
+            token = _ON_LOOP.set(True)
+            try:
+                return fn(*args, **kwargs)
+            except WriteWouldBlock:
+                pass  # the write lock is taken: the work is done again in a thread
+            finally:
+                _ON_LOOP.reset(token)
         if self._threads is None:
             self._threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="patiencekit-db")
         call = functools.partial(fn, *args, **kwargs)
@@ -422,10 +473,30 @@ class Database:
         Callers that must keep something despite raising (a failed sign-in) commit
         with ``conn.commit()`` themselves before raising.
         """
+        if _ON_LOOP.get():
+            with self._write_nowait() as conn:
+                yield conn
+            return
         with self._write_lock, self.engine.connect() as conn:
             conn.execution_options(patiencekit_write=True)
             with conn.begin():
                 yield conn
+
+    @contextlib.contextmanager
+    def _write_nowait(self) -> Iterator[Connection]:
+        """:meth:`write` on the event loop: :class:`WriteWouldBlock` instead of waiting."""
+        lock = self._write_lock
+        if not isinstance(lock, type(threading.Lock())):
+            raise RuntimeError("writes on the event loop are for SQLite")
+        if not lock.acquire(timeout=LOOP_WAIT_MS / 1000):
+            raise WriteWouldBlock
+        try:
+            with self.engine.connect() as conn:
+                conn.execution_options(patiencekit_write=True, patiencekit_nowait=True)
+                with conn.begin():
+                    yield conn
+        finally:
+            lock.release()
 
     def dispose(self) -> None:
         """Close every pooled connection (and stop the threads of :meth:`run`)."""

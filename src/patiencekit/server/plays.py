@@ -564,13 +564,12 @@ async def act(
 ) -> dict[str, Any]:
     """:func:`play_action` for the ``async`` routes.
 
-    On SQLite (``db.inline``) all of it runs on the event loop. On PostgreSQL a move on a
+    On SQLite (``db.inline``) all of it runs on the event loop (unless the write lock is
+    taken: see :meth:`~patiencekit.server.db.Database.run`). On PostgreSQL a move on a
     kept game is prepared on the loop and its one statement sent on the loop's own
     connections (:class:`~patiencekit.server.db.LoopStatements`); everything else, and
     everything when those connections are busy, runs in the database threads.
     """
-    if db.inline:
-        return play_action(db, client, play_id, n, kind, move, pile, card)
     loop = db.loop_statements
     if loop is not None:
         fast = _fast_prepare(db, client, play_id, n, kind, move, pile, card, client.now())

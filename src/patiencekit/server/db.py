@@ -29,6 +29,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Generic, ParamSpec, TypeVar
 
+import psycopg
 from sqlalchemy import (
     Boolean,
     Column,
@@ -337,8 +338,6 @@ class LoopStatements:
     async def fetch_one(self, sql: str, params: dict[str, Any]) -> Any:
         """The first row of ``sql`` (pyformat parameters), None if it gave none; or
         :data:`BUSY`. An error closes the connection it happened on and is raised."""
-        import psycopg
-
         with self._lock:
             conn = self._idle.pop() if self._idle else None
             if conn is None:
@@ -473,28 +472,27 @@ class Database:
         Callers that must keep something despite raising (a failed sign-in) commit
         with ``conn.commit()`` themselves before raising.
         """
-        if _ON_LOOP.get():
-            with self._write_nowait() as conn:
-                yield conn
-            return
-        with self._write_lock, self.engine.connect() as conn:
-            conn.execution_options(patiencekit_write=True)
+        nowait = _ON_LOOP.get()
+        with self._writer(nowait), self.engine.connect() as conn:
+            conn.execution_options(patiencekit_write=True, patiencekit_nowait=nowait)
             with conn.begin():
                 yield conn
 
     @contextlib.contextmanager
-    def _write_nowait(self) -> Iterator[Connection]:
-        """:meth:`write` on the event loop: :class:`WriteWouldBlock` instead of waiting."""
+    def _writer(self, nowait: bool) -> Iterator[None]:
+        """This process's turn to write; with ``nowait`` (on the event loop), waited for
+        at most :data:`LOOP_WAIT_MS`, else :class:`WriteWouldBlock`."""
         lock = self._write_lock
+        if not nowait:
+            with lock:
+                yield
+            return
         if not isinstance(lock, type(threading.Lock())):
             raise RuntimeError("writes on the event loop are for SQLite")
         if not lock.acquire(timeout=LOOP_WAIT_MS / 1000):
             raise WriteWouldBlock
         try:
-            with self.engine.connect() as conn:
-                conn.execution_options(patiencekit_write=True, patiencekit_nowait=True)
-                with conn.begin():
-                    yield conn
+            yield
         finally:
             lock.release()
 

@@ -460,11 +460,10 @@ def play_action(
         if isinstance(e, _Unchanged):
             return play_json(play_id, row.ranked, game)
         raise
-    event = "move" if kind == "foundation" else kind
     over = game.is_over()
     ends = row.ranked and over
     try:
-        memo.status = _store(db, row, game, event, stored, now, over, ends=ends)
+        memo.status = _store(db, row, game, _event_kind(kind), stored, now, over, ends=ends)
     except IntegrityError:
         raise _stored_first() from None
     memo.won = memo.won or game.is_won()
@@ -528,9 +527,8 @@ def _fast_prepare(
     over = game.is_over()
     if (game.is_won() and not memo.won) or (memo.ranked and over):
         return None
-    status = "won" if memo.status == "won" else "over" if over else "playing"
-    event = "move" if kind == "foundation" else kind
-    params = _advance_params(play_id, seq, game, event, stored, now, status)
+    status = _status(memo.status == "won", over)
+    params = _advance_params(play_id, seq, game, _event_kind(kind), stored, now, status)
     params["s_token_hash"], params["s_now"] = hash_token(client.token), now
     return _FastMove(play_id, seq, memo, params, status, over)
 
@@ -643,6 +641,17 @@ def _act(
     return None
 
 
+def _status(won: bool, over: bool) -> str:
+    """A play's status: ``won`` once it has been won (an undo does not take that back),
+    else ``over`` when no move is left, else ``playing``."""
+    return "won" if won else "over" if over else "playing"
+
+
+def _event_kind(action: str) -> str:
+    """The event an accepted action is stored as (a double-click is a move)."""
+    return "move" if action == "foundation" else action
+
+
 def _stored_first() -> ApiError:
     return ApiError(409, "conflict", "another move was stored first: reload the play")
 
@@ -711,8 +720,7 @@ def _store(
     """
     seq = row.seq + 1
     won_now = game.is_won() and row.won_at is None
-    # "won" once won (undo does not take it back)
-    status = "won" if won_now or row.status == "won" else "over" if over else "playing"
+    status = _status(won_now or row.status == "won", over)
     if not won_now and not ends:
         if not _advance(db, _advance_params(row.id, row.seq, game, kind, move, now, status)):
             raise _stored_first()

@@ -54,11 +54,14 @@ def user_id(app: Any, name: str) -> int:
 
 def scoring_line(game_id: str, number: int, k: int) -> tuple[list[str], int]:
     """Moves that make up to ``k`` score-gaining moves (turning the stock between them), and
-    the running score after them, as the engine computes it here in the test."""
+    the running score after them, as the engine computes it here in the test.
+
+    The line stops early if the game runs out of moves (the server refuses any move then).
+    """
     g = new_game(game_id, number)
     line: list[str] = []
     gained = idle = 0
-    while gained < k and idle < 60:
+    while gained < k and idle < 60 and not g.is_over():
         best: tuple[str, int] | None = None
         for m in list(g.legal_moves):
             text = str(m)

@@ -75,7 +75,7 @@ def board(api: Any, game: str = "klondike", player: str | None = None) -> dict[s
 # -- points -------------------------------------------------------------------------------------
 
 
-def test_ranked_single_games_count_towards_points(app, make_api, clock):
+def test_ranked_single_games_count_towards_points(app, make_api, clock, monkeypatch):
     ann = add_player(app, make_api, "ann")
     # A won ranked game: its final score has the server's time bonus.
     r = ann.post("/api/games/klondike/play", {"number": WIN["number"], "ranked": True})
@@ -91,9 +91,12 @@ def test_ranked_single_games_count_towards_points(app, make_api, clock):
     assert "one attempt" in error(again, 409, "conflict")
     ann.new_play("klondike", 24)
     error(ann.post("/api/games/klondike/play", {"number": 24, "ranked": True}), 409, "conflict")
-    # A random ranked deal, given up: its running score counts.
+    # A random ranked deal, given up: its running score counts. The draw is pinned to a deal
+    # whose scoring line leaves moves to make (1.4 % of deals run out of moves on the way).
+    monkeypatch.setattr("patiencekit.server.plays.secrets.randbelow", lambda n: 131)
     r = ann.post("/api/games/klondike/play", {"number": None, "ranked": True})
     play = r.json()
+    assert play["number"] == 132 and not play["over"]
     line_moves, running = scoring_line("klondike", play["number"], 3)
     play = play_line(ann, play, line_moves, clock, 1.0)
     assert give_up(ann, play)["result"] == {

@@ -24,6 +24,9 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+# The tests import this checkout's package, which the server below runs (installed or not).
+if str(REPO / "src") not in sys.path:
+    sys.path.insert(0, str(REPO / "src"))
 CHROMIUM = os.environ.get("PATIENCEKIT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless=new",

@@ -1,6 +1,7 @@
-"""The pages' files, checked without a browser: every page exists, every file a page or a
-module names exists, every imported name is exported, nothing is fetched from another site,
-and there is no build step (plain ES modules and CSS)."""
+"""The pages' files, checked without a browser: every page exists, every file a page (as
+served: with the shared head and header of ``_head.html`` and ``_header.html``) or a module
+names exists, every imported name is exported, nothing is fetched from another site, and there
+is no build step (plain ES modules and CSS)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from patiencekit.server.pages import page_html
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "patiencekit" / "server" / "static"
 PAGES = ["lobby.html", "rules.html", "play.html", "stats.html", "signin.html", "signup.html"]
@@ -31,7 +34,8 @@ def exports(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("name", PAGES)
 def test_page_exists_and_names_only_files_that_exist(name: str) -> None:
-    html = (STATIC / name).read_text(encoding="utf-8")
+    html = page_html(name)
+    assert html is not None, f"{name} is missing"
     assert html.startswith("<!doctype html>")
     assert '<html lang="en">' in html
     assert '<meta name="viewport"' in html and '<meta charset="utf-8">' in html

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from patiencekit import new_game
+from patiencekit.server.pages import page_html
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +25,8 @@ STATUS = "s => window.pk.tournament && window.pk.tournament.status === s"
 
 @pytest.mark.parametrize("name", PAGES)
 def test_the_competition_pages_name_only_files_that_exist(name: str) -> None:
-    html = (STATIC / name).read_text(encoding="utf-8")
+    html = page_html(name)
+    assert html is not None, f"{name} is missing"
     assert html.startswith("<!doctype html>") and '<html lang="en">' in html
     assert html.index("theme-init.js") < html.index(".css")
     for url in re.findall(r'\b(?:src|href)="(/static/[^"]*)"', html):

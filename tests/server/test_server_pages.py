@@ -2,9 +2,41 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from patiencekit.server.pages import STATIC_DIR
+from patiencekit.server.pages import STATIC_DIR, page_html
+
+DASH = "\N{EN DASH}"
+#: every page, at one of its addresses, with its own title
+PAGES = {
+    "lobby.html": ("/", f"PatienceKit {DASH} patience games"),
+    "rules.html": ("/rules/klondike", f"Rules {DASH} PatienceKit"),
+    "play.html": ("/play/klondike", f"Play {DASH} PatienceKit"),
+    "stats.html": ("/stats/someone", f"Statistics {DASH} PatienceKit"),
+    "signin.html": ("/signin", f"Sign in {DASH} PatienceKit"),
+    "signup.html": ("/signup", f"Sign up {DASH} PatienceKit"),
+    "tournaments.html": ("/tournaments", f"Tournaments {DASH} PatienceKit"),
+    "tournament.html": ("/tournaments/no-such-tournament", f"Tournament {DASH} PatienceKit"),
+    "top100.html": ("/top100/klondike", f"Top 100 {DASH} PatienceKit"),
+    "profile.html": ("/players/someone", f"Player {DASH} PatienceKit"),
+}
+#: what the shared fragments hold, each of which a served page has exactly once
+SHARED = [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport"',
+    '<meta name="color-scheme" content="light dark">',
+    '<link rel="icon"',
+    '<script src="/static/js/theme-init.js"></script>',
+    '<link rel="stylesheet" href="/static/css/pk.css">',
+    '<header class="site-header">',
+    '<a class="brand" href="/">',
+    '<nav class="site-nav" id="site-nav" aria-label="Site"></nav>',
+]
 
 
 @pytest.mark.parametrize(
@@ -18,18 +50,63 @@ from patiencekit.server.pages import STATIC_DIR
         ("/stats/someone", "stats.html"),
         ("/signin", "signin.html"),
         ("/signup", "signup.html"),
+        ("/tournaments", "tournaments.html"),
+        ("/tournaments/no-such-tournament", "tournament.html"),
+        ("/top100", "top100.html"),
+        ("/top100/klondike-draw1", "top100.html"),
+        ("/players/someone", "profile.html"),
     ],
 )
 def test_each_page_is_its_html_file_with_a_csrf_cookie(api, path, page):
     r = api.get(path)
     assert r.status_code == 200
-    assert r.headers["content-type"].startswith("text/html")
+    assert r.headers["content-type"] == "text/html; charset=utf-8"
+    assert r.headers["cache-control"] == "no-cache"
     assert "pk_csrf=" in r.headers.get("set-cookie", "")
-    file = STATIC_DIR / page
-    if file.is_file():
-        assert r.text == file.read_text(encoding="utf-8")
+    served = page_html(page)
+    if served is not None:
+        assert r.text == served
     else:
         assert "PatienceKit" in r.text  # a placeholder until the page is written
+
+
+def test_every_page_file_is_served_and_checked():
+    on_disk = {p.name for p in STATIC_DIR.glob("*.html") if not p.name.startswith("_")}
+    assert on_disk == set(PAGES)
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_every_page_has_the_shared_head_and_header_once_and_its_own_title(api, page):
+    path, title = PAGES[page]
+    text = api.get(path).text
+    assert text.startswith("<!doctype html>\n")
+    assert text.index('<meta charset="utf-8">') < 1024  # where a browser looks for it
+    for part in SHARED:
+        assert text.count(part) == 1, f"{page} has {part!r} {text.count(part)} times"
+    assert re.findall(r"<title>(.*?)</title>", text) == [title]
+    # The theme is set before the style sheets load; the page's own sheets come after pk.css.
+    assert text.index("theme-init.js") < text.index('rel="stylesheet"')
+    assert re.findall(r'<link rel="stylesheet" href="([^"]*)">', text)[0] == "/static/css/pk.css"
+    assert text.index("</head>") < text.index("<body") < text.index('<header class="site-header">')
+    assert "<!-- pk:" not in text and "{viewport}" not in text
+
+
+def test_the_board_pages_cover_the_whole_screen():
+    for page in sorted(PAGES):
+        viewport = re.findall(r'<meta name="viewport" content="([^"]*)">', page_html(page) or "")
+        cover = page in ("play.html", "tournament.html")
+        wanted = "width=device-width, initial-scale=1" + (", viewport-fit=cover" if cover else "")
+        assert viewport == [wanted], page
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_the_page_files_hold_only_their_own_part(page):
+    text = (STATIC_DIR / page).read_text(encoding="utf-8")
+    assert re.match(r"<!-- pk:head( viewport-fit=cover)? -->\n  <title>", text)
+    assert len(re.findall(r"<!-- pk:head[ -]", text)) == 1
+    assert text.count("<!-- pk:header -->") == 1
+    for part in SHARED:
+        assert part not in text, f"{page} repeats {part!r}, which is in a shared fragment"
 
 
 @pytest.mark.parametrize("path", ["/rules/freecell", "/play/freecell"])
@@ -45,3 +122,28 @@ def test_static_files(api):
         assert r.status_code == 200 and r.content == file.read_bytes()
     assert api.get("/static/no-such-file.js").status_code == 404
     assert api.get("/static/../app.py").status_code == 404
+
+
+def test_a_page_is_put_together_from_its_markers(tmp_path, monkeypatch):
+    from patiencekit.server import pages
+
+    (tmp_path / "_head.html").write_text('<head>\n  <meta content="a{viewport}">\n')
+    (tmp_path / "_header.html").write_text("  <header></header>\n")
+    (tmp_path / "p.html").write_text(
+        "<!-- pk:head viewport-fit=cover -->\n  <title>P</title>\n<body>\n  <!-- pk:header -->\n"
+    )
+    (tmp_path / "q.html").write_text("<!-- pk:head -->\n<body>\n  <!-- pk:heading -->\n")
+    (tmp_path / "r.html").write_text("<!-- pk:head -->\n<body>\n  <!-- pk:header x=y -->\n")
+    monkeypatch.setattr(pages, "STATIC_DIR", tmp_path)
+    pages.page_html.cache_clear()
+    try:
+        assert pages.page_html("p.html") == (
+            '<head>\n  <meta content="a, viewport-fit=cover">\n  <title>P</title>\n'
+            "<body>\n  <header></header>\n"
+        )
+        assert pages.page_html("missing.html") is None
+        for bad in ("q.html", "r.html"):  # a marker that is not known is an error, not left in
+            with pytest.raises(ValueError, match=bad):
+                pages.page_html(bad)
+    finally:
+        pages.page_html.cache_clear()

@@ -1,12 +1,27 @@
-"""The browser pages: plain HTML files from ``static/``, each served with a CSRF cookie."""
+"""The browser pages: plain HTML files from ``static/``, each served with a CSRF cookie.
+
+What every page shares is written once, in two fragments, and a page file holds only its own
+part (its title, style sheets, module and body) with a marker, on a line of its own, where each
+fragment goes:
+
+- ``<!-- pk:head -->`` (the page's first line) becomes ``static/_head.html``: the doctype,
+  ``<html>``, the opening of ``<head>`` with the charset, viewport, colour scheme and icon, then
+  the theme script and ``css/pk.css``. Words after ``pk:head`` are added to the viewport's
+  settings (its ``{viewport}``): ``<!-- pk:head viewport-fit=cover -->``.
+- ``<!-- pk:header -->`` becomes ``static/_header.html``: the site header (brand and nav).
+
+A page is put together once per process (``page_html``).
+"""
 
 from __future__ import annotations
 
+import functools
 import html
+import re
 from pathlib import Path
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
 
@@ -14,7 +29,7 @@ from patiencekit.errors import UnknownGameError
 from patiencekit.games import get_rules
 from patiencekit.server.deps import ensure_csrf_cookie
 
-__all__ = ["STATIC_DIR", "StaticDir", "router"]
+__all__ = ["STATIC_DIR", "StaticDir", "page_html", "router"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -24,13 +39,41 @@ _PLACEHOLDER = """<!doctype html>
 """
 
 
-def _page(request: Request, filename: str, status: int = 200) -> Response:
+#: a marker line: ``<!-- pk:head [setting=value ...] -->`` or ``<!-- pk:header -->``
+_MARKER = re.compile(
+    r"^[ \t]*<!-- pk:(?P<name>head|header)(?P<settings>(?: [a-z-]+=[a-z0-9.-]+)*) -->\n", re.M
+)
+_FRAGMENTS = {"head": "_head.html", "header": "_header.html"}
+
+
+@functools.cache
+def page_html(filename: str) -> str | None:
+    """The page ``static/<filename>`` as served (its markers replaced by the shared fragments);
+    None while the file does not exist."""
     path = STATIC_DIR / filename
+    if not path.is_file():
+        return None
+
+    def fragment(marker: re.Match[str]) -> str:
+        name, settings = marker["name"], marker["settings"].split()
+        text = (STATIC_DIR / _FRAGMENTS[name]).read_text(encoding="utf-8")
+        if name == "head":
+            return text.replace("{viewport}", "".join(f", {s}" for s in settings))
+        if settings:
+            raise ValueError(f"{filename}: <!-- pk:{name} --> takes no settings")
+        return text
+
+    page = _MARKER.sub(fragment, path.read_text(encoding="utf-8"))
+    if "<!-- pk:" in page:
+        raise ValueError(f"{filename}: a marker that is not <!-- pk:head --> or <!-- pk:header -->")
+    return page
+
+
+def _page(request: Request, filename: str, status: int = 200) -> Response:
+    page = page_html(filename)
     response: Response
-    if path.is_file():
-        response = FileResponse(
-            path, status_code=status, media_type="text/html", headers={"cache-control": "no-cache"}
-        )
+    if page is not None:
+        response = HTMLResponse(page, status_code=status, headers={"cache-control": "no-cache"})
     else:  # the page is not written yet
         response = HTMLResponse(
             _PLACEHOLDER.format(text=html.escape(f"{filename} is coming soon.")),

@@ -15,7 +15,7 @@ from family_positions import position
 from patiencekit import new_game
 from patiencekit.games import get_rules
 from patiencekit.solver import Budget, SolveResult, solve
-from patiencekit.solver.generic import GenericSearch
+from patiencekit.solver.generic import GenericSearch, prefers_best_first
 from patiencekit.solver.limits import Limits
 from patiencekit.state import DRAW, State
 
@@ -31,10 +31,12 @@ def replays_to_a_win(game_id: str, number: int, result: SolveResult) -> None:
 
 # Deals the beam wins after a few thousand positions (a few tenths of a second); the
 # searches before it found almost none of them within seconds. (Patriarchs 5 and 47 the
-# greedy pass's depth-first search wins at once, PatienceMax 44 the exact search.)
+# greedy pass's depth-first search wins at once, PatienceMax 44 the exact search.) The
+# PatienceMax deals the best-first search wins in under a second; the beam won none.
 QUICK = {
     "patriarchs": [2, 3, 5, 6, 47],
-    "patiencemax-all-to-piles": [44],
+    "patiencemax": [25, 27],
+    "patiencemax-all-to-piles": [3, 44],
     "royal-cotillion": [2, 13],
     "odd-and-even": [9, 10],
     "senior-wrangler": [2, 4, 9],
@@ -122,10 +124,11 @@ def test_a_dead_two_deck_position_is_proved_unsolvable_by_every_phase(game_id: s
         assert gs.run() == (False, None)
 
 
-def test_the_search_plays_no_two_deck_foundation_move_as_forced() -> None:
-    """With two decks a card its foundation takes at once may be better kept (the
-    other copy may be needed first): no move may be pruned as forced."""
-    for game_id in ("patriarchs", "picture-patience", "odd-and-even", "contradance"):
+def test_the_search_plays_no_two_deck_reserve_card_as_forced() -> None:
+    """A reserve card its foundation takes at once may be better kept (which waste card
+    takes its space depends on when it leaves), so is a card a reserve may take from the
+    waste: no such move is pruned (tests/test_solver_safe_moves.py has the rest)."""
+    for game_id in ("patriarchs", "picture-patience", "odd-and-even"):
         gs = GenericSearch(State.deal(get_rules(game_id), 1))
         assert not gs.forced_sources
     assert GenericSearch(State.deal(get_rules("captured-queens"), 1)).forced_sources
@@ -208,3 +211,29 @@ def test_a_king_goes_to_a_foundation_only_where_that_can_still_win(
     search = GenericSearch(state)  # type: ignore[arg-type]
     tried = [child[0] for child in search.children() if len(child) == 1]
     assert (move in tried) is kept
+
+
+# -- the best-first search (PatienceMax) ---------------------------------------------------
+
+
+def test_patiencemax_looks_for_wins_best_first_and_says_unsolvable_only_when_exhausted() -> None:
+    """Seven kings at the column tops; the eighth is on a five with a four of clubs below
+    it. With a free hand cell the four goes there and the king to an empty column: won,
+    best first. With the hand full nothing can take the four: the small space is
+    searched whole and the answer is unsolvable."""
+    kings = {f"c{n}": k for n, k in enumerate(["KC", "KC", "KD", "KD", "KH", "KS", "KS"], 1)}
+    for hand, expected in (
+        ({"h1": "9D"}, True),
+        ({"h1": "9D", "h2": "9H", "h3": "JD", "h4": "JH"}, False),
+    ):
+        game = position("patiencemax", {**kings, "c8": "5D KH 4C", **hand})
+        assert prefers_best_first(game.state)
+        gs = GenericSearch(game.state, greedy=True)
+        assert gs.best_first
+        won, limit = gs.run()
+        assert (won, limit) == (expected, None)
+        if won:
+            for text in gs.move_texts():
+                game.play(text)
+            assert game.is_won()
+    assert not prefers_best_first(State.deal(get_rules("patriarchs"), 1))

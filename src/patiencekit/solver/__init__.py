@@ -39,7 +39,7 @@ from typing import Any, Literal
 from patiencekit.game import Game, new_game
 from patiencekit.rules import PileKind
 from patiencekit.solver import klondike as _pure_klondike
-from patiencekit.solver.generic import GenericSearch
+from patiencekit.solver.generic import GenericSearch, prefers_best_first
 from patiencekit.state import State
 
 __all__ = [
@@ -140,20 +140,38 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
         nodes, unique, depth = ks.nodes, len(ks.seen), ks.max_depth
     else:
         # a quick greedy pass first (it may miss wins, never invents one), then the
-        # exact search with what is left of the budget
-        quick = None if budget.seconds is None else budget.seconds * 0.3
-        gs = GenericSearch(state, max_seconds=quick, max_states=budget.states,
-                           max_memory_mb=budget.memory_mb, greedy=True)
-        won, limit = gs.run()
-        nodes, unique, depth = gs.nodes, len(gs.seen), gs.max_depth
+        # exact search with what is left of the budget; where the exact search looks
+        # for a win best first (PatienceMax) it has the whole budget
+        won, limit = None, None
+        nodes = unique = depth = 0
+        moves = ()
+        width = 2  # the exact search's first beam width
+        if not prefers_best_first(state):
+            quick = None if budget.seconds is None else budget.seconds * 0.3
+            gs = GenericSearch(
+                state,
+                max_seconds=quick,
+                max_states=budget.states,
+                max_memory_mb=budget.memory_mb,
+                greedy=True,
+            )
+            won, limit = gs.run()
+            nodes, unique, depth = gs.nodes, len(gs.seen), gs.max_depth
+            width = gs.beam_width
+            moves = tuple(gs.move_texts()) if won else ()
         if not won:
             spent = time.perf_counter() - start
             left = None if budget.seconds is None else budget.seconds - spent
-            gs = GenericSearch(state, max_seconds=left, max_states=budget.states,
-                               max_memory_mb=budget.memory_mb, beam_width=gs.beam_width)
+            gs = GenericSearch(
+                state,
+                max_seconds=left,
+                max_states=budget.states,
+                max_memory_mb=budget.memory_mb,
+                beam_width=width,
+            )
             won, limit = gs.run()
             nodes, unique, depth = nodes + gs.nodes, len(gs.seen), max(depth, gs.max_depth)
-        moves = tuple(gs.move_texts()) if won else ()
+            moves = tuple(gs.move_texts()) if won else ()
     outcome: Outcome = "solved" if won else "unsolvable" if won is False else "limit"
     return SolveResult(
         outcome=outcome,

@@ -51,10 +51,16 @@ MAX_WIDTH = 2048
 GUESS_SHARE = 0.25
 #: the exact search's first depth-first slice, as a share of its time
 DFS_FIRST = 0.2
-#: then the beam's share of what is left (the depth-first search resumes after)
+#: the same where the best-first search looks for the win (PatienceMax)
+DFS_FIRST_BEST_FIRST = 0.05
+#: then the beam's (or best-first search's) share of what is left (the depth-first search
+#: resumes after)
 BEAM_SHARE = 0.75
 #: the beam's random tie-breaks are seeded: the same position gives the same search
 BEAM_SEED = 2024
+#: the best-first search's priority is its distance estimate plus this many times the moves
+#: made so far (0: purely greedy; 0.3 won most PatienceMax deals at 2 s, beside 0, 0.5 and 1)
+BEST_FIRST_G = 0.3
 
 
 def kinds_give(kind: PileKind) -> bool:
@@ -62,6 +68,11 @@ def kinds_give(kind: PileKind) -> bool:
     return kind in (PileKind.WASTE, PileKind.RESERVE, PileKind.COLUMN)
 
 
+def prefers_best_first(state: State) -> bool:
+    """True for games whose wins the best-first search finds (building columns and no
+    stock: PatienceMax), where the beam over the game's progress has no progress to follow."""
+    t = state.t
+    return bool(t.build_columns) and t.stock < 0 and not t.packets
 
 
 def _snapshot(s: State) -> Snapshot:
@@ -110,12 +121,18 @@ class GenericSearch:
         #: the budgets are checked every ``check_mask + 1`` positions
         self.check_mask = 1023
         # the beam's score: piles whose top card plays, piles where cards lie buried
-        self.open_piles = [i for i in range(t.pile_count)
-                           if t.kinds[i] in (PileKind.RESERVE, PileKind.HAND, PileKind.PACKET)
-                           or (t.kinds[i] is PileKind.COLUMN and not t.build_columns)]
-        self.buried_piles = [i for i in range(t.pile_count)
-                             if t.kinds[i] in (PileKind.WASTE, PileKind.PACKET)
-                             or (t.kinds[i] is PileKind.COLUMN and not t.build_columns)]
+        self.open_piles = [
+            i
+            for i in range(t.pile_count)
+            if t.kinds[i] in (PileKind.RESERVE, PileKind.HAND, PileKind.PACKET)
+            or (t.kinds[i] is PileKind.COLUMN and not t.build_columns)
+        ]
+        self.buried_piles = [
+            i
+            for i in range(t.pile_count)
+            if t.kinds[i] in (PileKind.WASTE, PileKind.PACKET)
+            or (t.kinds[i] is PileKind.COLUMN and not t.build_columns)
+        ]
         # groups of interchangeable piles, sorted in the key
         groups: list[list[int]] = []
         if t.columns and not any(state.down[i] for i in t.columns):
@@ -130,9 +147,7 @@ class GenericSearch:
             by_rule.setdefault(rule, []).append(fi)
         groups.extend(by_rule.values())
         self.sorted_groups = [g for g in groups if len(g) > 1]
-        self.fixed = [
-            i for i in range(t.pile_count) if not any(i in g for g in self.sorted_groups)
-        ]
+        self.fixed = [i for i in range(t.pile_count) if not any(i in g for g in self.sorted_groups)]
         self.kings_win = t.win is Win.KINGS_AT_COLUMN_TOPS
         #: pile -> its group of interchangeable piles
         self.group_of = {i: n for n, g in enumerate(self.sorted_groups) for i in g}
@@ -163,17 +178,30 @@ class GenericSearch:
             self.pairs = [(ups[su], downs[su]) for su in ups if su in downs]
             in_pairs = {i for pair in self.pairs for i in pair}
             self.fixed = [i for i in self.fixed if i not in in_pairs]
-        # In a one-deck game where cards go only to the foundations (Captured Queens),
-        # each card has one place: playing a card its foundation takes at once is never
-        # worse. With two decks that is only a good guess (the greedy pass).
+        # Where cards go only to the foundations (the stock family without reversal),
+        # playing a card to a foundation at once is never worse when every place left
+        # for its copies takes it now (see :meth:`_safe`): one deck (Captured Queens),
+        # or with two decks when its twin is already placed or both its places are open.
+        # Only from piles that nothing refills: the waste of a game without a reserve
+        # (Contradance), and the columns (Royal Cotillion's left piles). A reserve card
+        # is not: when it leaves, the waste's top card takes its space, and which card
+        # that is depends on when it is played (so is the waste's top card where a
+        # reserve's refill may take it). Otherwise it is only a good guess (the greedy pass).
         self.forced_sources: set[int] = set()
-        if stock_family and t.rules.decks == 1:
-            self.forced_sources = set(self.givers)
+        fixed_suits = all(r.suit is not None and r.follow_suit for r in t.rules.foundations)
+        if stock_family and not self.pairs and (t.rules.decks == 1 or fixed_suits):
+            self.forced_sources = {
+                i
+                for i in self.givers
+                if t.kinds[i] is PileKind.COLUMN or (t.kinds[i] is PileKind.WASTE and not t.reserve)
+            }
+        self.decks = t.rules.decks
         #: the greedy pass's restricted search (``restrict``) plays such a card at
         #: once with two decks too: a guess that finds some wins the beam misses, never
         #: used to say a deal is unsolvable
         self.guess_sources = set(self.givers)
         self.restrict = False
+        self.best_first = prefers_best_first(state)
 
     def key(self) -> bytes:
         """The canonical position (without the score), packed into one ``bytes``.
@@ -239,9 +267,7 @@ class GenericSearch:
     def _is_reversal(self, m: EngineMove) -> bool:
         kinds = self.t.kinds
         return (
-            m[0] >= 0
-            and kinds[m[0]] is PileKind.FOUNDATION
-            and kinds[m[1]] is PileKind.FOUNDATION
+            m[0] >= 0 and kinds[m[0]] is PileKind.FOUNDATION and kinds[m[1]] is PileKind.FOUNDATION
         )
 
     def _pair_placements(self) -> list[list[EngineMove]]:
@@ -292,6 +318,39 @@ class GenericSearch:
                         out.append(m)
         return out
 
+    def _safe(self, moves: list[EngineMove]) -> EngineMove | None:
+        """A foundation move that is never worse than any other line, if there is one.
+
+        A card ``c`` (on a pile in ``forced_sources``) fits here. Each
+        foundation's suit is fixed and its sequence holds each card of that suit once,
+        so the copies of ``c`` not yet on a foundation have exactly as many places left,
+        and a foundation whose next card is ``c`` keeps waiting for a copy of ``c``. If
+        every place left takes ``c`` now (one deck; with two, the twin is placed, or
+        the twin is not but both places are open), play it: any winning line from here
+        is copied after the move, a copy of ``c`` going to whichever place the line
+        fills first, and every card the line plays is as open in the copy (taking
+        ``c`` away from a pile nothing refills only opens cards sooner).
+        """
+        piles = self.state.piles
+        found = self.foundation_set
+        sources = self.forced_sources
+        places: dict[int, set[int]] = {}
+        first: dict[int, EngineMove] = {}
+        for m in moves:
+            src, dst, _ = m
+            if src in sources and dst in found:
+                c = piles[src][-1]
+                places.setdefault(c, set()).add(dst)
+                first.setdefault(c, m)
+        decks = self.decks
+        for c, dsts in places.items():
+            if decks == 1 or len(dsts) >= decks:
+                return first[c]
+            placed = sum(piles[f].count(c) for f in found)
+            if len(dsts) >= decks - placed:
+                return first[c]
+        return None
+
     def children(self, order: bool = True) -> list[list[EngineMove]]:
         """The moves to try here, best first (unless not ``order``); a child may be a
         short sequence (a macro)."""
@@ -328,16 +387,20 @@ class GenericSearch:
             # some card goes to a foundation if any can: try each such placement
             kinds = self.t.kinds
             placing = [
-                [m] for m in moves
+                [m]
+                for m in moves
                 if m[0] in self.guess_sources and kinds[m[1]] is PileKind.FOUNDATION
             ]
             if placing or macros:
                 return placing + macros
-        elif self.forced_sources or self.restrict:
-            forced = self._forced(moves, self.guess_sources if self.restrict
-                                  else self.forced_sources)
+        elif self.restrict:
+            forced = self._forced(moves, self.guess_sources)
             if forced:
                 return [[m] for m in forced]
+        elif self.forced_sources:
+            safe = self._safe(moves)
+            if safe is not None:
+                return [[safe]]
         return macros + [[m] for m in (self.ordered(moves) if order else moves)]
 
     def search(self) -> bool:
@@ -486,14 +549,13 @@ class GenericSearch:
             pa, pk = piles[a], piles[k]
             if pa and pk and pk[-1] % 13 == pa[-1] % 13 + 1:
                 base = pa[-1] - pa[-1] % 13
-                near[base:base + 13] = [0] * 13
+                near[base : base + 13] = [0] * 13
         return near
 
     def last_pass(self, s: State) -> bool:
         """True when the waste will not be turned again (nor packets dealt)."""
         left = s.redeals_left()
         return left is not None and left <= 0
-
 
     def _restore(self, snap: Snapshot) -> State:
         piles, down, redeals, score = snap
@@ -577,6 +639,98 @@ class GenericSearch:
                         s.pop()
         return False, pruned
 
+    def _distance(self) -> int:
+        """The best-first search's estimate of how far the position is from a win (lower
+        is nearer): cards still to go to the foundations, cards lying above a lower card
+        of their suit in a column (each must move away first), full hand cells; with the
+        kings to end at the column tops (PatienceMax), the kings not there yet count
+        most, and a king above other cards counts as such a card too."""
+        t = self.t
+        piles = self.state.piles
+        decks = t.rules.decks
+        on = sum([len(piles[f]) for f in t.foundations])
+        kings = self.kings_win
+        h = (48 * decks - on) if kings else 2 * (52 * decks - on)
+        based = 0
+        for c in t.columns:
+            p = piles[c]
+            if not p:
+                continue
+            if kings and p[0] % 13 == 12:
+                based += 1
+            low: dict[int, int] = {}
+            for j, card in enumerate(p):
+                suit, rank = divmod(card, 13)
+                if kings and rank == 12:
+                    if j:
+                        h += 3
+                    continue
+                m = low.get(suit)
+                if m is None or rank < m:
+                    low[suit] = rank
+                elif m < rank:
+                    h += 1
+        if kings:
+            h += 8 * (4 * decks - based)
+        return h + sum([1 for x in t.hand if piles[x]])
+
+    def _best_first(self, limits: Limits) -> bool | None:
+        """A best-first search for a win: the position with the lowest :meth:`_distance`
+        plus ``BEST_FIRST_G`` times its depth is expanded first, every position once.
+
+        True: won (``path`` holds the line); False: every reachable position was
+        expanded (no win exists, as with the depth-first search: same moves, same keys);
+        None when ``limits`` stopped it (``SearchLimit`` of the overall budget
+        propagates)."""
+        self.limits = limits
+        s = self._restore(self.root_snap)
+        try:
+            if s.is_won():
+                self.path = []
+                return True
+            seen = {self.key()}
+            if self.greedy:  # (the exact search's table is its own)
+                self.seen = seen
+            heap: list[tuple[float, int, Snapshot, Node | None, int]] = [
+                (float(self._distance()), 0, self.root_snap, None, 0)
+            ]
+            made = 0
+            while heap:
+                _, _, snap, parent, depth = heapq.heappop(heap)
+                s = self._restore(snap)
+                self.nodes += 1
+                if not self.nodes & 255:
+                    self.limits.check(len(seen))
+                if depth > self.max_depth:
+                    self.max_depth = depth
+                for child in self.children(order=False):
+                    for m in child:
+                        s.push(m)
+                    if s.is_won():
+                        line = list(child)
+                        at = parent
+                        while at is not None:
+                            line[:0] = at[1]
+                            at = at[0]
+                        self.path = line
+                        return True
+                    k = self.key()
+                    if k not in seen:
+                        seen.add(k)
+                        made += 1
+                        node: Node = (parent, tuple(child), depth + 1)
+                        priority = self._distance() + BEST_FIRST_G * (depth + 1)
+                        heapq.heappush(heap, (priority, made, _snapshot(s), node, depth + 1))
+                    for _ in child:
+                        s.pop()
+            return False
+        except SearchLimit as e:
+            if e.which != LIMIT_TIME or limits is self.overall:
+                raise
+            return None
+        finally:
+            self.limits = self.overall
+
     def _share(self, seconds: float) -> Limits:
         """The budget of one part of the search: ``seconds``, and the whole search's
         positions and memory."""
@@ -620,6 +774,9 @@ class GenericSearch:
         sys.setrecursionlimit(max(old, 50000))
         rng = random.Random(BEAM_SEED + (0 if self.greedy else 1))
         try:
+            if self.greedy and self.best_first:
+                won = self._best_first(self.overall)
+                return won, None if won is not None else LIMIT_STATES
             if self.greedy:
                 if self.max_seconds is not None and self.guess_sources:
                     # first a short depth-first search that plays cards to the
@@ -636,10 +793,16 @@ class GenericSearch:
             if total is None:
                 won = self._dfs(self.overall)
             else:
-                won = self._dfs(self._share(total * DFS_FIRST))
+                # (a dead deal is decided at once; the best-first search finds the wins)
+                first = DFS_FIRST_BEST_FIRST if self.best_first else DFS_FIRST
+                won = self._dfs(self._share(total * first))
                 if won is None:
                     left = self.deadline - time.perf_counter()
-                    won = self._widen(self._share(left * BEAM_SHARE), rng, start=self.beam_width)
+                    share = self._share(left * BEAM_SHARE)
+                    if self.best_first:
+                        won = self._best_first(share)
+                    else:
+                        won = self._widen(share, rng, start=self.beam_width)
                     if won is False:
                         return False, None
                 if won is None:

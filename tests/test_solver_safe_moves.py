@@ -113,3 +113,27 @@ def test_the_rule_applies_only_to_piles_nothing_refills() -> None:
     assert sources("royal-cotillion") == {PileKind.COLUMN}
     for game_id in ("picture-patience", "odd-and-even", "patriarchs", "senior-wrangler"):
         assert sources(game_id) == set()
+
+
+def test_a_dead_waste_top_on_the_last_pass_is_only_cut_where_nothing_wins() -> None:
+    """Contradance: on the last pass a waste top whose places all need a card that is
+    not in the stock ends the search there. Whole searches with and without the cut
+    agree on random endgames, and the cut is used in many of them."""
+    rng = random.Random("dead-tops")
+    cut = 0
+    outcomes = set()
+    for _ in range(150):
+        state = endgame("contradance", rng, 3, 6, 0.0)
+        state.redeals = 1  # the last pass
+        gs = GenericSearch(state)
+        assert gs.dead_tops
+        cut += gs._dead_top()
+        with_cut = verdict(state, None)
+        plain = GenericSearch(state, max_states=200_000)
+        plain.dead_tops = False
+        without, limit = plain.run()
+        assert limit is None
+        assert with_cut == without, list(state.piles)
+        outcomes.add(with_cut)
+    assert outcomes == {True, False}
+    assert cut > 10

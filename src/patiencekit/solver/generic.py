@@ -196,6 +196,16 @@ class GenericSearch:
                 if t.kinds[i] is PileKind.COLUMN or (t.kinds[i] is PileKind.WASTE and not t.reserve)
             }
         self.decks = t.rules.decks
+        #: waste-only games (Contradance): on the last pass a waste card that can never
+        #: go to a foundation blocks every card under it (see :meth:`_dead_top`)
+        self.dead_tops = (
+            stock_family
+            and fixed_suits
+            and not self.pairs
+            and t.waste >= 0
+            and not t.reserve
+            and not t.columns
+        )
         #: the greedy pass's restricted search (``restrict``) plays such a card at
         #: once with two decks too: a guess that finds some wins the beam misses, never
         #: used to say a deal is unsolvable
@@ -351,9 +361,49 @@ class GenericSearch:
                 return first[c]
         return None
 
+    def _dead_top(self) -> bool:
+        """On the last pass of a game where only the waste's top card plays: True when
+        that card can never go to a foundation, so the cards under it never play either
+        (the position is lost).
+
+        Every place left for the top card ``y`` needs the cards before it in that
+        foundation's sequence. The stock's cards will come on top of ``y``; the waste's
+        are under it. So a place is closed when a card it needs is nowhere in the stock:
+        its unplaced copies, if any, lie under ``y``.
+        """
+        s = self.state
+        t = self.t
+        piles = s.piles
+        waste = piles[t.waste]
+        if not waste:
+            return False
+        left = s.redeals_left()
+        if left is None or left > 0:
+            return False
+        y = waste[-1]
+        stock = piles[t.stock]
+        f_next, f_base, f_size = t.f_next, t.f_base, t.f_size
+        for fi in t.foundations:
+            p = piles[fi]
+            acc = f_next[fi][p[-1]] if p else f_base[fi]
+            needed: list[int] = []
+            for _ in range(f_size[fi] - len(p)):
+                if not acc:
+                    break
+                c = acc[0]
+                if c == y:
+                    if all(n in stock for n in needed):
+                        return False  # this place may still open
+                    break
+                needed.append(c)
+                acc = f_next[fi][c]
+        return True
+
     def children(self, order: bool = True) -> list[list[EngineMove]]:
         """The moves to try here, best first (unless not ``order``); a child may be a
         short sequence (a macro)."""
+        if self.dead_tops and self._dead_top():
+            return []
         moves = self.state.moves()
         if self.group_of:
             # The same cards moved from the same pile to any empty pile of one group

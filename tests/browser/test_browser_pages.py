@@ -22,6 +22,11 @@ def test_lobby_lists_every_game_with_rules_and_play(page: Any, server: str) -> N
         assert tile.locator("h2").text_content() == g["name"]
         assert tile.get_by_role("link", name="Play").get_attribute("href") == f"/play/{g['id']}"
         assert tile.get_by_role("link", name="Rules").get_attribute("href") == f"/rules/{g['id']}"
+        # how many deals "Winnable deals only" draws from
+        n = g["winnable_deals"]
+        decks = "One deck" if g["decks"] == 1 else f"{g['decks']} decks"
+        proved = f" · {n:,} {'deal' if n == 1 else 'deals'} proved winnable" if n else ""
+        assert tile.locator(".decks").text_content() == decks + proved
     # The session shows in the header: a new visitor may sign in or up.
     assert page.get_by_role("link", name="Sign in").is_visible()
     assert page.get_by_role("link", name="Sign up").is_visible()

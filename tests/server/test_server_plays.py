@@ -53,9 +53,16 @@ def test_games_are_listed_in_the_registry_order(api):
     assert r.status_code == 200
     games = r.json()
     assert [g["id"] for g in games] == list(GAMES)
-    assert all(set(g) == {"id", "name", "decks", "rules_text"} for g in games)
+    assert all(set(g) == {"id", "name", "decks", "rules_text", "winnable_deals"} for g in games)
     klondike = games[0]
     assert klondike["name"] == GAMES["klondike"].name and klondike["decks"] == 1
+    # how many deals "winnable deals only" draws from: the shipped proved numbers
+    from patiencekit.games.winnable_numbers import WINNABLE
+
+    assert {g["id"]: g["winnable_deals"] for g in games} == {
+        game_id: len(WINNABLE.get(game_id, ())) for game_id in GAMES
+    }
+    assert klondike["winnable_deals"] > 100
     assert "foundation" in klondike["rules_text"].lower()
 
 

@@ -47,6 +47,7 @@ from patiencekit.errors import (
 )
 from patiencekit.game import Game, new_game
 from patiencekit.games import GAMES, get_rules
+from patiencekit.games.winnable_numbers import WINNABLE
 from patiencekit.server.accounts import user_for_write
 from patiencekit.server.db import (
     BUSY,
@@ -75,6 +76,7 @@ __all__ = [
     "create_play",
     "get_play",
     "play_action",
+    "play_status",
     "ranked_end_hooks",
     "rebuild",
     "router",
@@ -527,7 +529,7 @@ def _fast_prepare(
     over = game.is_over()
     if (game.is_won() and not memo.won) or (memo.ranked and over):
         return None
-    status = _status(memo.status == "won", over)
+    status = play_status(memo.status == "won", over)
     params = _advance_params(play_id, seq, game, _event_kind(kind), stored, now, status)
     params["s_token_hash"], params["s_now"] = hash_token(client.token), now
     return _FastMove(play_id, seq, memo, params, status, over)
@@ -641,7 +643,7 @@ def _act(
     return None
 
 
-def _status(won: bool, over: bool) -> str:
+def play_status(won: bool, over: bool) -> str:
     """A play's status: ``won`` once it has been won (an undo does not take that back),
     else ``over`` when no move is left, else ``playing``."""
     return "won" if won else "over" if over else "playing"
@@ -720,7 +722,7 @@ def _store(
     """
     seq = row.seq + 1
     won_now = game.is_won() and row.won_at is None
-    status = _status(won_now or row.status == "won", over)
+    status = play_status(won_now or row.status == "won", over)
     if not won_now and not ends:
         if not _advance(db, _advance_params(row.id, row.seq, game, kind, move, now, status)):
             raise _stored_first()
@@ -857,9 +859,16 @@ router = APIRouter()
 
 @router.get("/games")
 def list_games() -> Any:
-    """Every game, in the registry's order."""
+    """Every game, in the registry's order, with how many of its deals the solver has
+    proved winnable (those "winnable deals only" draws from)."""
     return [
-        {"id": r.id, "name": r.name, "decks": r.decks, "rules_text": r.rules_text}
+        {
+            "id": r.id,
+            "name": r.name,
+            "decks": r.decks,
+            "rules_text": r.rules_text,
+            "winnable_deals": len(WINNABLE.get(r.id, ())),
+        }
         for r in GAMES.values()
     ]
 

@@ -53,7 +53,7 @@ from patiencekit.server.competition.tables import results, tournament_entries, t
 from patiencekit.server.db import Database, play_events, plays, users
 from patiencekit.server.deps import Client
 from patiencekit.server.errors import ApiError
-from patiencekit.server.plays import PLAY_ID, play_json, rebuild
+from patiencekit.server.plays import PLAY_ID, play_json, play_status, rebuild
 
 __all__ = [
     "close_expired",
@@ -128,7 +128,7 @@ def complete_play(conn: Connection, row: Row[Any], game: Game, outcome: str, now
 
 def on_ranked_end(conn: Connection, row: Row[Any], game: Game, now: float) -> None:
     """The hook :mod:`patiencekit.server.plays` calls when a move ends a ranked play."""
-    complete_play(conn, row, game, "won" if game.is_won() else "over", now)
+    complete_play(conn, row, game, play_status(game.is_won(), over=True), now)
 
 
 def _end(conn: Connection, t: Row[Any], now: float, deltas: dict[int, Delta]) -> None:
@@ -306,7 +306,7 @@ def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> d
             .values(
                 ended_at=now,
                 updated_at=max(now, row.updated_at),
-                status="won" if row.status == "won" else "over",
+                status=play_status(row.status == "won", over=True),
             )
         ).rowcount
         if ended != 1:

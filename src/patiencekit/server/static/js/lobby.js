@@ -39,6 +39,14 @@ function firstSentence(text) {
   return m ? m[1] : text || "";
 }
 
+/** "Two decks · 903 deals proved winnable": what "Winnable deals only" draws from. */
+function deckLine(g) {
+  const decks = g.decks === 1 ? "One deck" : `${g.decks} decks`;
+  const n = g.winnable_deals;
+  if (!n) return decks;
+  return `${decks} · ${n.toLocaleString("en")} ${n === 1 ? "deal" : "deals"} proved winnable`;
+}
+
 async function main() {
   const sessionPromise = initHeader();
   const list = document.getElementById("games");
@@ -60,7 +68,7 @@ async function main() {
         { class: "game-tile", "data-game": g.id },
         minis,
         el("h2", { id: `g-${g.id}` }, g.name),
-        el("p", { class: "decks" }, g.decks === 1 ? "One deck" : `${g.decks} decks`),
+        el("p", { class: "decks" }, deckLine(g)),
         el("p", {}, BLURB[g.id] || firstSentence(g.rules_text)),
         el(
           "div",

@@ -15,6 +15,7 @@ wins within its budget, not necessarily a game that is seldom winnable.
 #   2026-11-29: patiencekit study captured-queens --deals 200 --first 1 --max-seconds 5 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study contradance --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study contradance --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable  # noqa: E501
+#   2026-11-29: patiencekit study contradance --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study klondike --deals 1000 --first 1 --max-seconds 5 --workers 1 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study klondike --deals 1000 --first 1 --max-seconds 5 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study klondike-draw1 --deals 1000 --first 1 --max-seconds 5 --workers 2 --write-winnable  # noqa: E501
@@ -23,8 +24,10 @@ wins within its budget, not necessarily a game that is seldom winnable.
 #   2026-11-29: patiencekit study odd-and-even --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study odd-and-even --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study patiencemax --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable  # noqa: E501
+#   2026-11-29: patiencekit study patiencemax --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study patiencemax-all-to-piles --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study patiencemax-all-to-piles --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable  # noqa: E501
+#   2026-11-29: patiencekit study patiencemax-all-to-piles --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study patriarchs --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study patriarchs --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study patriarchs --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable  # noqa: E501
@@ -52,7 +55,8 @@ WINNABLE: dict[str, tuple[int, ...]] = {
         195, 197,
     ),
     "contradance": (
-        2, 10, 79, 85,
+        2, 10, 58, 79, 85, 109, 118, 128, 142, 181, 186, 197, 201, 307, 372, 426, 458, 509, 512,
+        573, 575, 702, 705, 737, 802, 809, 869, 900,
     ),
     "klondike": (
         1, 2, 3, 4, 5, 6, 8, 9, 11, 13, 15, 16, 17, 18, 20, 21, 22, 24, 25, 26, 27, 28, 32, 33, 34,
@@ -194,10 +198,36 @@ WINNABLE: dict[str, tuple[int, ...]] = {
         972, 975, 977, 978, 981, 982, 983, 984, 985, 986, 987, 988, 991, 993, 995, 996, 997, 1000,
     ),
     "patiencemax": (
-        45,
+        5, 16, 17, 21, 24, 25, 27, 29, 36, 41, 45, 52, 53, 75, 83, 95, 106, 108, 109, 126, 127,
+        134, 136, 140, 147, 148, 151, 165, 166, 178, 180, 184, 188, 195, 199, 200, 205, 215, 216,
+        217, 221, 225, 227, 232, 235, 237, 238, 244, 246, 248, 252, 254, 259, 275, 277, 280, 294,
+        304, 307, 310, 311, 317, 318, 323, 328, 329, 332, 333, 334, 337, 342, 347, 353, 362, 367,
+        375, 377, 378, 382, 387, 388, 395, 400, 401, 406, 408, 409, 410, 414, 426, 427, 442, 445,
+        464, 486, 494, 503, 506, 508, 510, 513, 517, 518, 528, 535, 537, 541, 543, 546, 547, 549,
+        552, 554, 557, 558, 561, 562, 564, 575, 579, 587, 593, 601, 606, 613, 616, 621, 624, 625,
+        633, 638, 639, 642, 652, 659, 676, 691, 692, 693, 694, 698, 700, 705, 715, 716, 718, 719,
+        734, 736, 741, 742, 752, 754, 764, 767, 772, 784, 789, 793, 804, 811, 812, 814, 823, 827,
+        831, 833, 834, 835, 836, 840, 843, 847, 856, 857, 862, 864, 865, 867, 868, 870, 874, 877,
+        883, 884, 899, 914, 916, 929, 931, 935, 945, 955, 960, 962, 966, 967, 971, 974, 978, 986,
+        991, 994, 995, 996, 997, 998, 999, 1000,
     ),
     "patiencemax-all-to-piles": (
-        17, 27, 44, 45, 58, 63, 75,
+        1, 3, 5, 14, 17, 21, 22, 25, 26, 27, 28, 35, 41, 44, 45, 50, 53, 56, 58, 63, 67, 73, 75,
+        79, 85, 88, 95, 97, 98, 99, 102, 109, 110, 117, 126, 127, 132, 134, 136, 143, 144, 147,
+        151, 152, 154, 156, 161, 162, 166, 169, 178, 180, 188, 190, 195, 196, 205, 207, 213, 219,
+        221, 227, 231, 232, 241, 242, 245, 248, 250, 252, 253, 258, 264, 268, 269, 271, 275, 277,
+        280, 301, 308, 310, 312, 318, 321, 328, 332, 334, 337, 340, 342, 348, 352, 355, 356, 361,
+        365, 366, 371, 375, 377, 380, 382, 392, 395, 398, 400, 402, 406, 408, 409, 411, 412, 413,
+        414, 416, 420, 421, 422, 427, 428, 432, 434, 435, 442, 445, 447, 451, 460, 469, 477, 479,
+        485, 486, 489, 493, 494, 499, 506, 508, 510, 512, 515, 518, 521, 526, 537, 538, 541, 543,
+        544, 546, 549, 554, 555, 556, 557, 558, 562, 569, 577, 579, 589, 606, 608, 610, 612, 613,
+        614, 616, 621, 624, 625, 627, 629, 630, 632, 636, 638, 642, 651, 652, 654, 655, 657, 662,
+        667, 683, 693, 698, 700, 705, 706, 715, 732, 734, 735, 739, 740, 741, 742, 744, 746, 748,
+        749, 750, 751, 752, 753, 754, 756, 757, 764, 767, 768, 770, 772, 784, 795, 796, 798, 801,
+        804, 808, 812, 814, 821, 823, 829, 831, 833, 834, 835, 840, 843, 847, 848, 849, 850, 851,
+        855, 859, 862, 863, 864, 867, 868, 869, 875, 876, 877, 884, 886, 888, 889, 892, 897, 898,
+        902, 914, 917, 929, 930, 931, 932, 933, 934, 935, 938, 942, 949, 952, 953, 955, 958, 959,
+        960, 962, 965, 966, 967, 969, 970, 971, 974, 978, 979, 984, 991, 994, 996, 997, 998, 999,
     ),
     "patriarchs": (
         1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 25, 26, 27, 28,
@@ -351,6 +381,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "contradance": (
         "2026-11-29: patiencekit study contradance --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable",  # noqa: E501
         "2026-11-29: patiencekit study contradance --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable",  # noqa: E501
+        "2026-11-29: patiencekit study contradance --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
     ),
     "klondike": (
         "2026-11-29: patiencekit study klondike --deals 1000 --first 1 --max-seconds 5 --workers 1 --write-winnable",  # noqa: E501
@@ -367,10 +398,12 @@ SOURCES: dict[str, tuple[str, ...]] = {
     ),
     "patiencemax": (
         "2026-11-29: patiencekit study patiencemax --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable",  # noqa: E501
+        "2026-11-29: patiencekit study patiencemax --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
     ),
     "patiencemax-all-to-piles": (
         "2026-11-29: patiencekit study patiencemax-all-to-piles --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable",  # noqa: E501
         "2026-11-29: patiencekit study patiencemax-all-to-piles --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable",  # noqa: E501
+        "2026-11-29: patiencekit study patiencemax-all-to-piles --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
     ),
     "patriarchs": (
         "2026-11-29: patiencekit study patriarchs --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable",  # noqa: E501

@@ -146,32 +146,27 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
         nodes = unique = depth = 0
         moves = ()
         width = 2  # the exact search's first beam width
-        if not prefers_best_first(state):
-            quick = None if budget.seconds is None else budget.seconds * 0.3
+        passes = [True, False] if not prefers_best_first(state) else [False]
+        for greedy in passes:
+            if greedy:
+                seconds = None if budget.seconds is None else budget.seconds * 0.3
+            else:
+                spent = time.perf_counter() - start
+                seconds = None if budget.seconds is None else budget.seconds - spent
             gs = GenericSearch(
                 state,
-                max_seconds=quick,
+                max_seconds=seconds,
                 max_states=budget.states,
                 max_memory_mb=budget.memory_mb,
-                greedy=True,
-            )
-            won, limit = gs.run()
-            nodes, unique, depth = gs.nodes, len(gs.seen), gs.max_depth
-            width = gs.beam_width
-            moves = tuple(gs.move_texts()) if won else ()
-        if not won:
-            spent = time.perf_counter() - start
-            left = None if budget.seconds is None else budget.seconds - spent
-            gs = GenericSearch(
-                state,
-                max_seconds=left,
-                max_states=budget.states,
-                max_memory_mb=budget.memory_mb,
+                greedy=greedy,
                 beam_width=width,
             )
             won, limit = gs.run()
             nodes, unique, depth = nodes + gs.nodes, len(gs.seen), max(depth, gs.max_depth)
-            moves = tuple(gs.move_texts()) if won else ()
+            width = gs.beam_width
+            if won:
+                moves = tuple(gs.move_texts())
+                break
     outcome: Outcome = "solved" if won else "unsolvable" if won is False else "limit"
     return SolveResult(
         outcome=outcome,

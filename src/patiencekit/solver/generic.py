@@ -18,8 +18,11 @@ Two kinds of search share the moves and keys:
   (see :meth:`GenericSearch._beam`), after a short greedy depth-first search
   that plays cards to the foundations as soon as they fit.
 
+* in PatienceMax, which has no stock to measure progress by, the search for a win
+  is best first instead (see :meth:`GenericSearch._best_first`).
+
 The greedy pass (``greedy=True``) only looks for a win; the exact one runs the
-depth-first search, the beam, then the depth-first search again.
+depth-first search, the beam (or best-first search), then the depth-first search again.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import heapq
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 
 from patiencekit.rules import PileKind, Win
 from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, LIMIT_TIME, Limits, SearchLimit
@@ -495,17 +499,33 @@ class GenericSearch:
         self.state = self.root.copy()
         self.path = []
         self.open_keys = []
+        won = self._within(limits, self.search)
+        if won is None:
+            for k in self.open_keys:
+                self.seen.discard(k)
+        return won
+
+    def _within(self, limits: Limits, search: Callable[[], bool | None]) -> bool | None:
+        """``search()`` under ``limits`` (one part's budget): None when they stop it; a
+        ``SearchLimit`` of the overall budget (or of memory or positions) propagates."""
         self.limits = limits
         try:
-            return self.search()
+            return search()
         except SearchLimit as e:
             if e.which != LIMIT_TIME or limits is self.overall:
                 raise
-            for k in self.open_keys:
-                self.seen.discard(k)
             return None
         finally:
             self.limits = self.overall
+
+    @staticmethod
+    def _line(node: Node | None, last: Sequence[EngineMove]) -> list[EngineMove]:
+        """The moves from the root: those of ``node`` and its parents, then ``last``."""
+        line = list(last)
+        while node is not None:
+            line[:0] = node[1]
+            node = node[0]
+        return line
 
     # -- looking for a win: a beam over the stock's progress -------------------------------
 
@@ -664,12 +684,7 @@ class GenericSearch:
                     for m in child:
                         s.push(m)
                     if child[-1][1] in win_dsts and s.is_won():
-                        line = list(child)
-                        at: Node | None = node
-                        while at is not None:
-                            line[:0] = at[1]
-                            at = at[0]
-                        self.path = line
+                        self.path = self._line(node, child)
                         return True, pruned
                     k = self.key()
                     if k not in seen:
@@ -732,54 +747,45 @@ class GenericSearch:
         expanded (no win exists, as with the depth-first search: same moves, same keys);
         None when ``limits`` stopped it (``SearchLimit`` of the overall budget
         propagates)."""
-        self.limits = limits
+        return self._within(limits, self._best_first_search)
+
+    def _best_first_search(self) -> bool:
+        """The body of :meth:`_best_first` (under its limits)."""
         s = self._restore(self.root_snap)
-        try:
-            if s.is_won():
-                self.path = []
-                return True
-            seen = {self.key()}
-            if self.greedy:  # (the exact search's table is its own)
-                self.seen = seen
-            heap: list[tuple[float, int, Snapshot, Node | None, int]] = [
-                (float(self._distance()), 0, self.root_snap, None, 0)
-            ]
-            made = 0
-            while heap:
-                _, _, snap, parent, depth = heapq.heappop(heap)
-                s = self._restore(snap)
-                self.nodes += 1
-                if not self.nodes & 255:
-                    self.limits.check(len(seen))
-                if depth > self.max_depth:
-                    self.max_depth = depth
-                for child in self.children(order=False):
-                    for m in child:
-                        s.push(m)
-                    if s.is_won():
-                        line = list(child)
-                        at = parent
-                        while at is not None:
-                            line[:0] = at[1]
-                            at = at[0]
-                        self.path = line
-                        return True
-                    k = self.key()
-                    if k not in seen:
-                        seen.add(k)
-                        made += 1
-                        node: Node = (parent, tuple(child), depth + 1)
-                        priority = self._distance() + BEST_FIRST_G * (depth + 1)
-                        heapq.heappush(heap, (priority, made, _snapshot(s), node, depth + 1))
-                    for _ in child:
-                        s.pop()
-            return False
-        except SearchLimit as e:
-            if e.which != LIMIT_TIME or limits is self.overall:
-                raise
-            return None
-        finally:
-            self.limits = self.overall
+        if s.is_won():
+            self.path = []
+            return True
+        seen = {self.key()}
+        if self.greedy:  # (the exact search's table is its own)
+            self.seen = seen
+        heap: list[tuple[float, int, Snapshot, Node | None, int]] = [
+            (float(self._distance()), 0, self.root_snap, None, 0)
+        ]
+        made = 0
+        while heap:
+            _, _, snap, here, depth = heapq.heappop(heap)
+            s = self._restore(snap)
+            self.nodes += 1
+            if not self.nodes & 255:
+                self.limits.check(len(seen))
+            if depth > self.max_depth:
+                self.max_depth = depth
+            for child in self.children(order=False):
+                for m in child:
+                    s.push(m)
+                if s.is_won():
+                    self.path = self._line(here, child)
+                    return True
+                k = self.key()
+                if k not in seen:
+                    seen.add(k)
+                    made += 1
+                    node: Node = (here, tuple(child), depth + 1)
+                    priority = self._distance() + BEST_FIRST_G * (depth + 1)
+                    heapq.heappush(heap, (priority, made, _snapshot(s), node, depth + 1))
+                for _ in child:
+                    s.pop()
+        return False
 
     def _share(self, seconds: float) -> Limits:
         """The budget of one part of the search: ``seconds``, and the whole search's
@@ -792,10 +798,10 @@ class GenericSearch:
         """Beam passes of doubling width from ``start`` until a win, a pass that left
         nothing out (then the whole space was searched: False), ``limits`` or a failed
         pass of the widest beam (None)."""
-        self.limits = limits
-        width = start
-        self.beam_width = width
-        try:
+
+        def passes() -> bool | None:
+            width = start
+            self.beam_width = width
             while width <= MAX_WIDTH:
                 won, pruned = self._beam(width, rng)
                 if won:
@@ -805,20 +811,17 @@ class GenericSearch:
                 width *= 2
                 self.beam_width = width
             return None
-        except SearchLimit as e:
-            if e.which != LIMIT_TIME or limits is self.overall:
-                raise
-            return None
-        finally:
-            self.limits = self.overall
+
+        return self._within(limits, passes)
 
     def run(self) -> tuple[bool | None, str | None]:
         """(True, None) solved, (False, None) unsolvable, (None, limit) undecided.
 
         The greedy search spends its whole budget looking for a win (beam passes of
-        growing width). The exact search first runs the depth-first search for part of
-        its time (small spaces are decided there), then looks for a win with beam
-        passes, then resumes the depth-first search with what is left.
+        growing width; best first in PatienceMax). The exact search first runs the
+        depth-first search for part of its time (small spaces are decided there), then
+        looks for a win the same way, then resumes the depth-first search with what is
+        left.
         """
         old = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old, 50000))

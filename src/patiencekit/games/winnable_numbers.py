@@ -16,6 +16,7 @@ wins within its budget, not necessarily a game that is seldom winnable.
 #   2026-11-29: patiencekit study contradance --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study contradance --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study contradance --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable  # noqa: E501
+#   2026-11-29: patiencekit study contradance --deals 1000 --first 1001 --max-seconds 2 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study klondike --deals 1000 --first 1 --max-seconds 5 --workers 1 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study klondike --deals 1000 --first 1 --max-seconds 5 --workers 2 --write-winnable  # noqa: E501
 #   2026-11-29: patiencekit study klondike-draw1 --deals 1000 --first 1 --max-seconds 5 --workers 2 --write-winnable  # noqa: E501
@@ -56,7 +57,8 @@ WINNABLE: dict[str, tuple[int, ...]] = {
     ),
     "contradance": (
         2, 10, 58, 79, 85, 109, 118, 128, 142, 181, 186, 197, 201, 307, 372, 426, 458, 509, 512,
-        573, 575, 702, 705, 737, 802, 809, 869, 900,
+        573, 575, 702, 705, 737, 802, 809, 869, 900, 1012, 1098, 1163, 1250, 1304, 1406, 1418,
+        1472, 1478, 1494, 1515, 1589, 1644, 1698, 1766, 1818, 1834, 1847, 1879,
     ),
     "klondike": (
         1, 2, 3, 4, 5, 6, 8, 9, 11, 13, 15, 16, 17, 18, 20, 21, 22, 24, 25, 26, 27, 28, 32, 33, 34,
@@ -382,6 +384,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
         "2026-11-29: patiencekit study contradance --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable",  # noqa: E501
         "2026-11-29: patiencekit study contradance --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable",  # noqa: E501
         "2026-11-29: patiencekit study contradance --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
+        "2026-11-29: patiencekit study contradance --deals 1000 --first 1001 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
     ),
     "klondike": (
         "2026-11-29: patiencekit study klondike --deals 1000 --first 1 --max-seconds 5 --workers 1 --write-winnable",  # noqa: E501

@@ -211,7 +211,11 @@ def test_a_move_whose_loop_connection_died_is_played_through_the_full_path(api, 
 
 def test_without_loop_connections_a_kept_game_is_moved_in_the_threads(settings, clock):
     """``PATIENCEKIT_PG_LOOP_CONNECTIONS=0``: the same one write, from a database thread."""
-    app = create_app(dataclasses.replace(settings, pg_loop_connections=0), clock=clock)
+    # (no periodic task: its statements would mix with the move's)
+    app = create_app(
+        dataclasses.replace(settings, pg_loop_connections=0, competition_tick_seconds=0),
+        clock=clock,
+    )
     try:
         assert app.state.db.loop_statements is None
         with TestClient(app) as client:

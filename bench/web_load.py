@@ -352,29 +352,34 @@ def main(argv: list[str] | None = None) -> int:
 
     results = [_one_run(args) for _ in range(args.runs)]
     if args.json:
-        if args.runs == 1:
-            print(json.dumps(results[0], indent=2))
-        else:
-            ratios = [r["moves_vs_health"] for r in results if r["moves_vs_health"] is not None]
-            summary = {
-                "runs": results,
-                "median_moves_vs_health": statistics.median(ratios) if ratios else None,
-                "moves_vs_health_range": [min(ratios), max(ratios)] if ratios else None,
-            }
-            print(json.dumps(summary, indent=2))
+        print(json.dumps(results[0] if args.runs == 1 else _over_runs(results), indent=2))
         return 0
     for i, result in enumerate(results, start=1):
         if args.runs > 1:
             print(f"-- run {i} of {args.runs}")
         _print_run(result)
     if args.runs > 1:
-        ratios = sorted(r["moves_vs_health"] for r in results if r["moves_vs_health"] is not None)
-        moves = sorted(r["moves"].get("per_second", 0) for r in results)
+        summary = _over_runs(results)
+        median, span = summary["median_moves_vs_health"], summary["moves_vs_health_range"]
+        ratio = f"{median:.3f} (range {span[0]:.3f}-{span[1]:.3f})" if span else "n/a"
         print(
-            f"over {args.runs} runs: moves/health median {statistics.median(ratios):.3f} "
-            f"(range {ratios[0]:.3f}-{ratios[-1]:.3f}), moves/s median {statistics.median(moves):g}"
+            f"over {args.runs} runs: moves/health median {ratio}, "
+            f"moves/s median {summary['median_moves_per_second']:g}"
         )
     return 0
+
+
+def _over_runs(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The runs and their medians: moves/health ratio (with its range) and moves/s."""
+    ratios = [r["moves_vs_health"] for r in results if r["moves_vs_health"] is not None]
+    return {
+        "runs": results,
+        "median_moves_vs_health": statistics.median(ratios) if ratios else None,
+        "moves_vs_health_range": [min(ratios), max(ratios)] if ratios else None,
+        "median_moves_per_second": statistics.median(
+            r["moves"].get("per_second", 0) for r in results
+        ),
+    }
 
 
 def _one_run(args: argparse.Namespace) -> dict[str, Any]:

@@ -11,6 +11,7 @@ top card takes its space, so when it is played decides which card that is.)
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -67,11 +68,13 @@ def endgame(
     return state
 
 
-def verdict(state: State, sources: set[int] | None) -> bool | None:
-    """The exact search's answer, with the pruning's sources replaced if given."""
+def verdict(state: State, **rules: Any) -> bool | None:
+    """The exact search's answer, with the search's attributes in ``rules`` replaced
+    (``forced_sources=set()``: no card played at once; ``dead_tops=False``: no cut)."""
     gs = GenericSearch(state, max_states=200_000)
-    if sources is not None:
-        gs.forced_sources = sources
+    for name, value in rules.items():
+        assert hasattr(gs, name), name
+        setattr(gs, name, value)
     won, limit = gs.run()
     assert limit is None, "the position is too big for the test"
     return won
@@ -93,9 +96,9 @@ def test_playing_a_safe_card_at_once_never_loses_a_win(
         assert gs.forced_sources, "the rule is not in use here: the test tests nothing"
         if gs._safe(state.moves()) is not None:
             pruned += 1
-        with_rule = verdict(state, None)
-        without = verdict(state, set())
-        assert with_rule == without, [t for t in state.piles]
+        with_rule = verdict(state)
+        without = verdict(state, forced_sources=set())
+        assert with_rule == without, state.piles
         outcomes.add(with_rule)
     # the positions are neither all won nor all lost, and the rule was used in many
     assert outcomes == {True, False}
@@ -128,12 +131,9 @@ def test_a_dead_waste_top_on_the_last_pass_is_only_cut_where_nothing_wins() -> N
         gs = GenericSearch(state)
         assert gs.dead_tops
         cut += gs._dead_top()
-        with_cut = verdict(state, None)
-        plain = GenericSearch(state, max_states=200_000)
-        plain.dead_tops = False
-        without, limit = plain.run()
-        assert limit is None
-        assert with_cut == without, list(state.piles)
+        with_cut = verdict(state)
+        without = verdict(state, dead_tops=False)
+        assert with_cut == without, state.piles
         outcomes.add(with_cut)
     assert outcomes == {True, False}
     assert cut > 10

@@ -588,8 +588,9 @@ async def act(
             if answer is not None:
                 return answer
     # (with the loop's connections, the fast path was tried above)
-    tried = loop is not None
-    return await db.run(play_action, db, client, play_id, n, kind, move, pile, card, not tried)
+    return await db.run(
+        play_action, db, client, play_id, n, kind, move, pile, card, fast=loop is None
+    )
 
 
 class _Unchanged(Exception):

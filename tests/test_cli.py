@@ -134,6 +134,36 @@ def test_deal_view_shows_the_players_board():
     assert "c10" in result.stdout and "h4" in result.stdout
 
 
+@pytest.mark.parametrize("game_id", ["klondike", "patriarchs", "captured-queens"])
+def test_deal_view_json_is_the_players_view(game_id):
+    """Issue 10: ``deal GAME --view --json`` prints the player's view (hidden cards null),
+    not every hidden card; the keys of ``deal --json`` are all there (keys are only added)."""
+    result = run("deal", game_id, "--number", "24", "--view", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    game = patiencekit.new_game(game_id, 24)
+    assert data == game.view().to_json()
+    full = game.deal_json()
+    assert set(full) <= set(data)
+    assert len(data["piles"]) == len(full["piles"])
+    for seen, whole in zip(data["piles"], full["piles"], strict=True):
+        assert set(whole) <= set(seen)
+        assert (seen["kind"], seen["index"], seen["face_down"]) == (
+            whole["kind"], whole["index"], whole["face_down"],
+        )
+        down = whole["face_down"]
+        assert seen["cards"][:down] == [None] * down
+        assert seen["cards"][down:] == whole["cards"][down:]
+    (stock,) = [p for p in data["piles"] if p["kind"] == "stock"]
+    assert stock["cards"] and set(stock["cards"]) == {None}
+    # no hidden card's text appears anywhere in the output (one deck: each card once)
+    if game.rules.decks == 1:
+        hidden = {c for p in full["piles"] for c in p["cards"][: p["face_down"]]}
+        assert hidden and not any(f'"{c}"' in result.stdout for c in hidden)
+    # plain --json is still the whole deal
+    assert json.loads(run("deal", game_id, "--number", "24", "--json").stdout) == full
+
+
 def test_deal_without_number_prints_a_replayable_number():
     result = run("deal", "klondike-draw1")
     assert result.exit_code == 0

@@ -472,13 +472,13 @@ def test_foundations_one_per_suit_built_up_ace_to_king(game_id: str) -> None:
     """"Four foundations, one per suit, built up A→K." (f1..f4 = ♣ ♠ ♥ ♦)"""
     game = new_game(game_id, 1)
     arrange(game, {"c1": "3C", "c2": "2C", "c3": "AC", "c4": "AS", "c5": "2S", "c6": "2H"})
-    illegal(game, "c2 f1", "2C cannot start f1: it takes AC")
-    illegal(game, "c4 f1", "AS cannot start f1: it takes AC")
-    illegal(game, "c4 f3", "AS cannot start f3: it takes AH")
+    illegal(game, "c2 f1", "2C cannot start f1: it takes an ace of clubs")
+    illegal(game, "c4 f1", "AS cannot start f1: it takes an ace of clubs")
+    illegal(game, "c4 f3", "AS cannot start f3: it takes an ace of hearts")
     legal(game, "c3 f1")
-    illegal(game, "c1 f1", "3C cannot go on f1 (top AC): it needs 2C")
-    illegal(game, "c5 f1", "2S cannot go on f1 (top AC): it needs 2C")
-    illegal(game, "c6 f1", "2H cannot go on f1 (top AC): it needs 2C")
+    illegal(game, "c1 f1", "3C cannot go on f1 (top AC): it needs a 2 of clubs")
+    illegal(game, "c5 f1", "2S cannot go on f1 (top AC): it needs a 2 of clubs")
+    illegal(game, "c6 f1", "2H cannot go on f1 (top AC): it needs a 2 of clubs")
     legal(game, "c2 f1")
     legal(game, "c1 f1")
     assert pile(game, "f1") == "AC 2C 3C"
@@ -782,11 +782,26 @@ STUCK = {
 @pytest.mark.parametrize("game_id", VARIANTS)
 def test_is_over_when_no_move_is_left(game_id: str) -> None:
     """"The platform may also tell the player when no move is left." Drawing and turning the
-    stock over for ever is no way out."""
+    stock over for ever is no way out: every other card lies on the waste, in sight, and none
+    of them plays; the hidden cards stay under the black tops."""
+    game = new_game(game_id, 1)
+    arrange(game, STUCK, rest="w")
+    assert [str(m) for m in game.legal_moves] == ["t"]
+    assert game.is_over() and not game.is_won()
+    assert game.is_over(mode="thoughtful")
+
+
+@pytest.mark.parametrize("game_id", VARIANTS)
+def test_is_not_over_while_a_hidden_card_could_be_drawn(game_id: str) -> None:
+    """"In ranked play ... 'no moves left' included (decided without looking at face-down or
+    unseen stock cards)": the same position with the other cards in the stock is not over,
+    since for all the player knows an ace lies in the stock; only the real stock (thoughtful
+    mode) shows that drawing leads nowhere."""
     game = new_game(game_id, 1)
     arrange(game, STUCK)
     assert [str(m) for m in game.legal_moves] == ["s"]
-    assert game.is_over() and not game.is_won()
+    assert not game.is_over()
+    assert game.is_over(mode="thoughtful")
 
 
 @pytest.mark.parametrize("game_id", VARIANTS)
@@ -801,19 +816,42 @@ def test_is_not_over_when_the_stock_leads_to_a_move(game_id: str) -> None:
     layout["s"] = " ".join([*cards[:-2], "AH", *cards[-2:]])
     set_position(game, layout)
     assert not game.is_over()
+    assert not game.is_over(mode="thoughtful")
 
 
-def test_is_over_draw3_card_never_on_top() -> None:
+def test_is_over_draw3_card_never_on_top_is_not_told() -> None:
     """Draw 3: "only the waste's top card is playable" — an ace that is always the first of a
-    turn of three (and nothing else can move) never becomes playable: the game is over. The same
-    position in draw 1 is not over."""
-    for game_id, over in (("klondike", True), ("klondike-draw1", False)):
+    turn of three (and nothing else can move) never becomes playable: walking the real stock
+    (thoughtful mode) finds the game over. The player cannot know that: any unseen card could
+    end a turn, so the game is not over for the player (the old answer told what the stock
+    held). In draw 1 the ace comes up: not over either way."""
+    for game_id, thoughtful in (("klondike", True), ("klondike-draw1", False)):
         game = new_game(game_id, 1)
         layout = dict(STUCK, c3="<9C> <2H> 3C")
         layout["s"] = deck_except(game_id, *layout.values(), "AH") + " AH"  # AH drawn first
         set_position(game, layout)
         assert len(layout["s"].split()) == 35
-        assert game.is_over() is over, game_id
+        assert game.is_over(mode="thoughtful") is thoughtful, game_id
+        assert not game.is_over(), game_id
+
+
+def test_is_over_draw3_waste_card_that_never_ends_a_turn() -> None:
+    """Draw 3 with the stock empty: the waste is in sight, and turned over it is dealt again in
+    the same order, so only its 3rd, 6th, ... and last cards (from the bottom) will be on top.
+    An ace first, second, fourth or fifth on the waste never plays: over; third: not over."""
+    for place, over in ((0, True), (1, True), (2, False), (3, True), (4, True)):
+        game = new_game("klondike", 1)
+        layout = dict(STUCK, c3="<9C> <2H> 3C")
+        rest = deck_except("klondike", *layout.values(), "AH").split()
+        waste = rest[:5]
+        waste.insert(place, "AH")  # 6 cards: turns end on the 3rd and the 6th (the top now)
+        layout["w"] = " ".join(waste)
+        # the other cards face down under c7, out of play: the stock is empty
+        layout["c7"] = " ".join(f"<{c}>" for c in rest[5:]) + " " + STUCK["c7"]
+        set_position(game, layout)
+        assert [str(m) for m in game.legal_moves] == ["t"]
+        assert game.is_over() is over, place
+        assert game.is_over(mode="thoughtful") is over, place
 
 
 @pytest.mark.parametrize("game_id", VARIANTS)

@@ -242,9 +242,9 @@ def test_foundation_next_rank_of_the_same_suit(game_id: str) -> None:
     game = new_game(game_id, 1)
     arrange(game, {"f1": "AH", "f2": "AH 2H", "c1": "2D", "c2": "3H", "c3": "2H", "h1": "4H",
                    "c4": "2C AD"})
-    illegal(game, "c1 f1", "2D cannot go on f1 (top AH): it needs 2H")  # wrong suit
-    illegal(game, "h1 f2", "4H cannot go on f2 (top 2H): it needs 3H")  # skips a rank
-    illegal(game, "c2 f1", "3H cannot go on f1 (top AH): it needs 2H")
+    illegal(game, "c1 f1", "2D cannot go on f1 (top AH): it needs a 2 of hearts")  # wrong suit
+    illegal(game, "h1 f2", "4H cannot go on f2 (top 2H): it needs a 3 of hearts")  # skips a rank
+    illegal(game, "c2 f1", "3H cannot go on f1 (top AH): it needs a 2 of hearts")
     illegal(game, "c4 f3 2")  # one card at a time, not a string (2C AD)
     legal(game, "c3 f1")
     legal(game, "c2 f2")
@@ -343,8 +343,8 @@ def test_hand_card_goes_to_a_foundation_by_the_foundation_rule(game_id: str) -> 
     an ace on an empty one, then the next rank of the same suit."""
     game = new_game(game_id, 1)
     arrange(game, {"f1": "AD", "h1": "2D", "h2": "2H", "h3": "3D"})
-    illegal(game, "h2 f1", "2H cannot go on f1 (top AD): it needs 2D")
-    illegal(game, "h3 f1", "3D cannot go on f1 (top AD): it needs 2D")
+    illegal(game, "h2 f1", "2H cannot go on f1 (top AD): it needs a 2 of diamonds")
+    illegal(game, "h3 f1", "3D cannot go on f1 (top AD): it needs a 2 of diamonds")
     legal(game, "h1 f1")
     legal(game, "h3 f1")
     assert pile(game, "f1") == "AD 2D 3D"

@@ -33,6 +33,16 @@ from patiencekit.cards import card_text
 from patiencekit.deals import dealing_order
 from patiencekit.rules import PileKind
 
+
+def said(card: str) -> str:
+    """A card a rule asks for, as refusals say it (they name only cards in sight by their
+    text): ``said("4C") == "a 4 of clubs"``, ``said("AS") == "an ace of spades"``."""
+    rank = {"A": "an ace", "8": "an 8", "T": "a 10", "J": "a jack", "Q": "a queen",
+            "K": "a king"}.get(card[0], f"a {card[0]}")
+    suit = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}[card[1]]
+    return f"{rank} of {suit}"
+
+
 FAMILY = [
     "patriarchs",
     "picture-patience",
@@ -155,7 +165,7 @@ def test_patriarchs_ace_foundation_refuses_wrong_rank_or_suit() -> None:
     plays(game, "w f1")
     for card, need in (("5C", "4C"), ("4S", "4C"), ("2C", "4C")):
         game = position("patriarchs", {"f1": "AC 2C 3C", "w": card})
-        refused(game, "w f1", f"{card} cannot go on f1 (top 3C): it needs {need}")
+        refused(game, "w f1", f"{card} cannot go on f1 (top 3C): it needs {said(need)}")
 
 
 @pytest.mark.parametrize("suit", range(4))
@@ -178,7 +188,7 @@ def test_patriarchs_king_foundation_refuses_wrong_rank_or_suit() -> None:
     that skips, not another suit."""
     for card in ("JC", "QS", "KC"):
         game = position("patriarchs", {"f5": "KC", "w": card})
-        refused(game, "w f5", f"{card} cannot go on f5 (top KC): it needs QC")
+        refused(game, "w f5", f"{card} cannot go on f5 (top KC): it needs a queen of clubs")
     game = position("patriarchs", {"f5": "KC", "w": "QC"})
     plays(game, "w f5")
 
@@ -313,7 +323,7 @@ def test_stock_dealt_one_card_at_a_time_onto_the_waste(game_id: str) -> None:
 def test_patriarchs_waste_top_plays_to_a_foundation() -> None:
     """Patriarchs: "the waste's top card plays to a foundation": the top one only."""
     game = position("patriarchs", {"f1": "AC", "w": "2C 9H"})
-    refused(game, "w f1", "9H cannot go on f1 (top AC): it needs 2C")
+    refused(game, "w f1", "9H cannot go on f1 (top AC): it needs a 2 of clubs")
     refused(game, "w f", "9H")
     game = position("patriarchs", {"f1": "AC", "w": "9H 2C"})
     assert plays(game, "w f").dst == "f1"
@@ -430,13 +440,13 @@ def test_patriarchs_reversal_only_when_in_sequence() -> None:
     """Patriarchs: reversal only "when the top cards ... are in sequence", and "following
     the receiving pile's direction"."""
     game = position("patriarchs", {"f1": suit_run(UP[:5], "C"), "f5": "KC QC JC TC 9C 8C"})
-    refused(game, "f1 f5", "5C cannot go on f5 (top 8C): it needs 7C")
-    refused(game, "f5 f1", "8C cannot go on f1 (top 5C): it needs 6C")
+    refused(game, "f1 f5", "5C cannot go on f5 (top 8C): it needs a 7 of clubs")
+    refused(game, "f5 f1", "8C cannot go on f1 (top 5C): it needs a 6 of clubs")
     # the tops 7C (ace foundation) and 6C (king foundation) are one apart, but neither
     # follows the receiving pile's direction
     game = position("patriarchs", {"f1": suit_run(UP[:7], "C"), "f5": "KC QC JC TC 9C 8C 7C 6C"})
-    refused(game, "f1 f5", "7C cannot go on f5 (top 6C): it needs 5C")
-    refused(game, "f5 f1", "6C cannot go on f1 (top 7C): it needs 8C")
+    refused(game, "f1 f5", "7C cannot go on f5 (top 6C): it needs a 5 of clubs")
+    refused(game, "f5 f1", "6C cannot go on f1 (top 7C): it needs an 8 of clubs")
 
 
 def test_patriarchs_reversal_only_within_the_same_suit() -> None:
@@ -445,9 +455,9 @@ def test_patriarchs_reversal_only_within_the_same_suit() -> None:
         "patriarchs",
         {"f1": suit_run(UP[:7], "C"), "f6": "KS QS JS TS 9S 8S", "f5": "KC"},
     )
-    refused(game, "f1 f6", "7C cannot go on f6 (top 8S): it needs 7S")
-    refused(game, "f6 f1", "8S cannot go on f1 (top 7C): it needs 8C")
-    refused(game, "f1 f2", "7C cannot start f2: it takes AS")
+    refused(game, "f1 f6", "7C cannot go on f6 (top 8S): it needs a 7 of spades")
+    refused(game, "f6 f1", "8S cannot go on f1 (top 7C): it needs an 8 of clubs")
+    refused(game, "f1 f2", "7C cannot start f2: it takes an ace of spades")
 
 
 def test_patriarchs_reversal_never_moves_the_base_ace() -> None:
@@ -555,13 +565,13 @@ def test_picture_patience_aces_and_kings_placed_on_empty_foundations_as_found() 
 def test_picture_patience_empty_foundation_takes_only_its_ace_or_king() -> None:
     """Picture Patience: only aces and kings start the foundations, each on its own."""
     game = position("picture-patience", {"w": "AC"})
-    refused(game, "w f2", "AC cannot start f2: it takes AS")
-    refused(game, "w f5", "AC cannot start f5: it takes KC")
+    refused(game, "w f2", "AC cannot start f2: it takes an ace of spades")
+    refused(game, "w f5", "AC cannot start f5: it takes a king of clubs")
     game = position("picture-patience", {"w": "2C"})
-    refused(game, "w f1", "2C cannot start f1: it takes AC")
+    refused(game, "w f1", "2C cannot start f1: it takes an ace of clubs")
     refused(game, "w f", "no foundation takes 2C now")
     game = position("picture-patience", {"r1": "QH", "w": "9S"})
-    refused(game, "r1 f7", "QH cannot start f7: it takes KH")
+    refused(game, "r1 f7", "QH cannot start f7: it takes a king of hearts")
 
 
 def test_picture_patience_builds_as_patriarchs() -> None:
@@ -570,8 +580,8 @@ def test_picture_patience_builds_as_patriarchs() -> None:
     plays(game, "w f1")
     plays(game, "w f5")
     game = position("picture-patience", {"f1": "AC", "f5": "KC", "w": "3C"})
-    refused(game, "w f1", "it needs 2C")
-    refused(game, "w f5", "it needs QC")
+    refused(game, "w f1", "it needs a 2 of clubs")
+    refused(game, "w f5", "it needs a queen of clubs")
 
 
 def test_picture_patience_no_reversal() -> None:
@@ -643,9 +653,10 @@ def test_foundations_by_twos_refuse_other_steps_and_suits(game_id: str) -> None:
                             ("AC 3C 5C 7C 9C JC", "AC", "KC"),
                             ("AC 3C 5C 7C 9C JC KC", "AC", "2C")):
         game = position(game_id, {"f1": top, "w": card})
-        refused(game, "w f1", f"{card} cannot go on f1 (top {top.split()[-1]}): it needs {need}")
+        last = top.split()[-1]
+        refused(game, "w f1", f"{card} cannot go on f1 (top {last}): it needs {said(need)}")
     game = position(game_id, {"f5": "2C 4C 6C 8C TC QC", "w": "KC"})
-    refused(game, "w f5", "it needs AC")
+    refused(game, "w f5", "it needs an ace of clubs")
     game = position(game_id, {"f5": "2C 4C 6C 8C TC QC", "w": "AC"})
     plays(game, "w f5")
 
@@ -662,12 +673,12 @@ def test_foundation_bases_are_placed_as_found(game_id: str) -> None:
     game = position(game_id, {"w": "AH"})
     assert plays(game, "w f").dst == "f3"
     game = position(game_id, {"w": "3C"})
-    refused(game, "w f1", "3C cannot start f1: it takes AC")
+    refused(game, "w f1", "3C cannot start f1: it takes an ace of clubs")
     refused(game, "w f", "no foundation takes 3C now")
     game = position(game_id, {"w": "AC"})
-    refused(game, "w f5", "AC cannot start f5: it takes 2C")
+    refused(game, "w f5", "AC cannot start f5: it takes a 2 of clubs")
     game = position(game_id, {"w": "2S"})
-    refused(game, "w f5", "2S cannot start f5: it takes 2C")
+    refused(game, "w f5", "2S cannot start f5: it takes a 2 of clubs")
 
 
 @pytest.mark.parametrize("number", NUMBERS)
@@ -724,7 +735,7 @@ def test_royal_cotillion_only_each_left_piles_last_card_playable() -> None:
     game = position("royal-cotillion", {"c1": "2C 9S AC", "w": "8D"})
     undo_restores(game, "c1 f1")
     assert cards(game, "c1") == "2C 9S"
-    refused(game, "c1 f5", "9S cannot start f5: it takes 2C")
+    refused(game, "c1 f5", "9S cannot start f5: it takes a 2 of clubs")
     refused(game, "c1 f5 2", "only one card at a time moves from c1")
     assert not any(m.src == "c1" for m in game.legal_moves)
 
@@ -823,9 +834,9 @@ def test_contradance_fives_refuse_other_cards() -> None:
     """Contradance: "5s built down by suit": not up, not another suit, not skipping."""
     for card, need in (("6C", "4C"), ("4S", "4C"), ("3C", "4C")):
         game = position("contradance", {"f1": "5C", "w": card})
-        refused(game, "w f1", f"{card} cannot go on f1 (top 5C): it needs {need}")
+        refused(game, "w f1", f"{card} cannot go on f1 (top 5C): it needs {said(need)}")
     game = position("contradance", {"f1": "5C 4C 3C 2C AC", "w": "QC"})
-    refused(game, "w f1", "it needs KC")
+    refused(game, "w f1", "it needs a king of clubs")
 
 
 @pytest.mark.parametrize("f", [f"f{i}" for i in range(9, 17)])
@@ -839,14 +850,14 @@ def test_contradance_sixes_built_up_by_suit_to_queen(f: str) -> None:
     game = position("contradance", {f: suit_run(list("6789TJQ"), s), "w": "K" + s})
     refused(game, f"w {f}", f"{f} is complete")
     game = position("contradance", {f: "6" + s, "w": "5" + s})
-    refused(game, f"w {f}", f"it needs 7{s}")
+    refused(game, f"w {f}", f"it needs {said('7' + s)}")
 
 
 def test_contradance_only_the_waste_top_is_playable() -> None:
     """Contradance: "Only the waste top is playable": not the card under it, not a
     foundation card."""
     game = position("contradance", {"f1": "5C", "f2": "5C 4C", "w": "4C 9H"})
-    refused(game, "w f1", "9H cannot go on f1 (top 5C): it needs 4C")
+    refused(game, "w f1", "9H cannot go on f1 (top 5C): it needs a 4 of clubs")
     refused(game, "f2 f1", "cards never leave the foundations in this game")
     game = position("contradance", {"f1": "5C", "w": "9H 4C"})
     plays(game, "w f1")
@@ -934,10 +945,10 @@ def test_captured_queens_queens_set_aside_as_they_appear(suit: int) -> None:
     game = position("captured-queens", {f: "Q" + s, "w": "K" + s})
     refused(game, f"w {f}", f"{f} is complete")
     game = position("captured-queens", {"w": "J" + s})
-    refused(game, f"w {f}", f"J{s} cannot start {f}: it takes Q{s}")
+    refused(game, f"w {f}", f"J{s} cannot start {f}: it takes {said('Q' + s)}")
     other = SUITS[(suit + 1) % 4]
     game = position("captured-queens", {"w": "Q" + other})
-    refused(game, f"w {f}", f"Q{other} cannot start {f}: it takes Q{s}")
+    refused(game, f"w {f}", f"Q{other} cannot start {f}: it takes {said('Q' + s)}")
 
 
 def test_captured_queens_only_fives_sixes_and_queens_start_piles() -> None:
@@ -948,9 +959,9 @@ def test_captured_queens_only_fives_sixes_and_queens_start_piles() -> None:
         game = position("captured-queens", {"w": card})
         refused(game, "w f", f"no foundation takes {card} now")
     game = position("captured-queens", {"w": "4C"})
-    refused(game, "w f1", "4C cannot start f1: it takes 5C")
+    refused(game, "w f1", "4C cannot start f1: it takes a 5 of clubs")
     game = position("captured-queens", {"w": "7C"})
-    refused(game, "w f9", "7C cannot start f9: it takes 6C")
+    refused(game, "w f9", "7C cannot start f9: it takes a 6 of clubs")
     game = position("captured-queens", {"f1": "5C", "f9": "6C", "w": "9H"})
     refused(game, "f1 f9", "cards never leave the foundations in this game")
     refused(game, "f9 f1", "cards never leave the foundations in this game")

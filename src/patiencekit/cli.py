@@ -193,16 +193,23 @@ def deal(
     number: NumberOption = None,
     as_json: JsonOption = False,
     view: Annotated[
-        bool, typer.Option("--view", help="Show the board as the player sees it.")
+        bool,
+        typer.Option(
+            "--view",
+            help="Show only what the player sees: face-down cards and the stock hidden (with "
+            "--json, the player's view, hidden cards null).",
+        ),
     ] = False,
 ) -> None:
-    """Show a deal: every pile, face-down cards in <..> (or --json)."""
+    """Show a deal: every pile, face-down cards in <..> (--json: the whole deal, for
+    tools; --view: only what the player sees; --view --json: the player's view as JSON,
+    hidden cards null)."""
     chosen = random_number() if number is None else number
     g = _new_game(game, chosen)
     if as_json:
         if number is None:
             _err().print(f"(a random deal: game number {chosen})", style="dim")
-        _print_json(g.deal_json())
+        _print_json(g.view().to_json() if view else g.deal_json())
         return
     out = _out()
     lines = board_lines(g) if view else deal_text_lines(g.board())

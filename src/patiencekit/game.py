@@ -21,7 +21,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from patiencekit.cards import Card, card_text, parse_card_index
 from patiencekit.errors import (
@@ -57,9 +57,22 @@ _ARTICLE = ["an", "a", "a", "a", "a", "a", "a", "an", "a", "a", "a", "a", "a"]
 _RANK_SAID = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"]
 
 
+_SUIT_SAID = ["clubs", "spades", "hearts", "diamonds"]
+
+
 def _a_rank(rank: int) -> str:
     """'an 8', 'a 7', 'an ace', 'a queen'."""
     return f"{_ARTICLE[rank]} {_RANK_SAID[rank]}"
+
+
+def _a_card(card: int) -> str:
+    """A card a rule asks for, in words: 'a 2 of clubs', 'an ace of spades'.
+
+    A refusal names the card a foundation needs this way, never by its text (``2C``):
+    that card may be face down or in the stock, and the reason must name only cards
+    the player can see (a card's text in a reason always stands for a card in sight).
+    """
+    return f"{_a_rank(card % 13)} of {_SUIT_SAID[card // 13]}"
 
 
 def new_game(
@@ -261,12 +274,94 @@ class Game:
         """The legal moves as engine tuples; none once the game is won."""
         return [] if self.state.is_won() else self.state.moves()
 
-    def is_over(self) -> bool:
-        """True when the game is won or no move is left.
+    def is_over(self, *, mode: Literal["player", "thoughtful"] = "player") -> bool:
+        """True when the game is won or no move is left, decided from what the player sees.
 
-        Turning the stock over and over is not a move that counts: the game
-        is over when no other move can be reached by drawing and redealing.
+        Turning the stock over and over is not a move that counts: the game is over
+        when no other move can ever be reached by drawing and redealing. In ``player``
+        mode (the default, what a platform tells the player: RULES.md, "Fair
+        competition") the answer, and the time it takes, follow from :meth:`view`
+        alone: it is True only if *every* way the hidden cards (face-down cards and the
+        whole stock) could lie among the hidden places gives no move. ``thoughtful``
+        mode walks the real stock instead (for analysis; it knows the hidden cards).
+
+        How the player's answer is found (exact for every game here):
+
+        - A move other than ``s`` / ``t`` now: not over. Only cards in sight can move
+          (a column's last card is always face up), so this is read off the view.
+        - Else nothing changes but the stock and the waste while one only draws and
+          redeals (no reserve space is refilled, nothing is turned face up), so a move
+          can come only from a new top card of the waste. Which cards can come there:
+          while the stock holds a card, any unseen card could be the last card of the
+          first turn (every stock place is hidden and any unseen card could lie in any
+          of them); after a redeal (when one is left) the stock is the waste and the
+          drawn cards in the order they were drawn, and the waste's own cards that then
+          end a turn (every ``draw``-th card, and the last one) are seen in order. The
+          game is over when none of these cards, laid on the waste as it is, would
+          give a move (the engine's move generator is asked, once per distinct card).
+        - Games without a stock (PatienceMax) are over when no move is left. Senior
+          Wrangler's ``t`` deals out a packet of face-up cards: nothing is hidden, so
+          walking its deals is a function of the view. A game with a ``t`` of that kind
+          and hidden cards would be said not over (none exists).
+
+        >>> g = new_game("klondike", 24)
+        >>> g.is_over(), g.is_over(mode="thoughtful")
+        (False, False)
         """
+        if self.is_won():
+            return True
+        if mode == "thoughtful":
+            return self._walk_stock_over()
+        moves = self.state.moves()
+        if any(m[0] >= 0 for m in moves):
+            return False
+        if not moves:
+            return True
+        t = self.tables
+        if t.stock < 0:
+            # ``t`` deals out the next packet (Senior Wrangler): nothing is hidden there
+            if any(self._hidden_count(i) for i in range(t.pile_count)):
+                return False
+            return self._walk_stock_over()
+        probe = self.state.copy()
+        waste = probe.piles[t.waste]
+        for card in self._may_come_to_the_waste():
+            waste.append(card)  # as if it were drawn: would it give a move?
+            gives = any(m[0] >= 0 for m in probe.moves())
+            waste.pop()
+            if gives:
+                return False
+        return True
+
+    def _may_come_to_the_waste(self) -> list[int]:
+        """The cards that, as far as the player can tell, may become the waste's top card
+        by drawing and redealing alone (see :meth:`is_over`), distinct and sorted."""
+        t = self.tables
+        s = self.state
+        waste = s.piles[t.waste]
+        stock_size = len(s.piles[t.stock])
+        cards: set[int] = set()
+        if stock_size:
+            cards.update(self._unseen())
+        left = s.redeals_left()
+        if left is None or left > 0:
+            total = len(waste) + stock_size
+            step = max(t.draw, 1)
+            ends = {*range(step, total + 1, step), total}
+            cards.update(waste[p - 1] for p in ends if 1 <= p <= len(waste))
+        return sorted(cards)
+
+    def _unseen(self) -> set[int]:
+        """The cards the player cannot see anywhere (hidden in every copy), from the view."""
+        left = [self.rules.decks] * 52
+        for i, pile in enumerate(self.state.piles):
+            for c in pile[self._hidden_count(i) :]:
+                left[c] -= 1
+        return {c for c in range(52) if left[c] > 0}
+
+    def _walk_stock_over(self) -> bool:
+        """The thoughtful answer: draw and redeal through the real stock until a move
+        other than ``s`` / ``t`` appears (not over) or the stock repeats (over)."""
         if self.is_won():
             return True
         s = self.state.copy()
@@ -562,6 +657,28 @@ class Game:
         ``move`` is not legal now; do nothing otherwise."""
         self.resolve(move)
 
+    def refusal(self, move: Move | str) -> str | None:
+        """Why ``move`` would be refused now, or None when it is legal.
+
+        The reason is the one :meth:`play` raises (:class:`IllegalMoveError`'s
+        ``reason``): it keeps the rule's text and names only cards the player can see.
+        A card that lies hidden is said by where it is ("a face-down card", "a stock
+        card"), and a card a rule asks for by rank and suit in words ("it needs a 2 of
+        clubs"), never by its text, so that every card text in a reason is a card in
+        the view. A text that is not a move raises :class:`InvalidMoveError`.
+
+        >>> g = new_game("klondike-draw1", 24)
+        >>> g.refusal("c3 f3"), g.refusal("c3 f")
+        ('AC cannot start f3: it takes an ace of hearts', None)
+        >>> g.refusal("c1 c2")
+        '5C cannot go on 9H: needs an 8 of the other colour'
+        """
+        try:
+            self.resolve(move)
+        except IllegalMoveError as e:
+            return e.reason
+        return None
+
     def can_play(self, move: Move | str) -> bool:
         """True if ``move`` is legal now."""
         try:
@@ -623,11 +740,20 @@ class Game:
 
     # -- reasons ------------------------------------------------------------------
 
-    def _moving_card(self, src: int, count: int) -> str | None:
+    def _named(self, i: int, pos: int) -> str:
+        """The card at place ``pos`` of pile ``i`` (from the bottom), as a reason names it:
+        its text if the player can see it, else only where it lies."""
+        if pos >= self._hidden_count(i):
+            return card_text(self.state.piles[i][pos])
+        if self.tables.kinds[i] is PileKind.STOCK:
+            return "a stock card"
+        return "a face-down card"
+
+    def _moving_card(self, src: int, count: int) -> str:
         pile = self.state.piles[src]
         if len(pile) < count or count < 1:
-            return None
-        return card_text(pile[-count])
+            return f"the card {count} from the end of {self.tables.labels[src]}"
+        return self._named(src, len(pile) - count)
 
     def _why_not_draw(self) -> str:
         t = self.tables
@@ -681,7 +807,7 @@ class Game:
             if not (t.f_out_columns[src] or t.f_out_foundations[src]):
                 return "cards never leave the foundations in this game"
             if len(pile) <= t.f_keep[src]:
-                return f"the base card {card_text(pile[0])} never leaves {sl}"
+                return f"the base card {self._named(src, 0)} never leaves {sl}"
             if t.f_keep_kings[src] and pile[-1] % 13 == 12:
                 return "a king never leaves its foundation"
             if dk is PileKind.COLUMN and not t.f_out_columns[src]:
@@ -707,7 +833,7 @@ class Game:
         elif sk is PileKind.COLUMN and len(pile) <= s.down[src]:
             return f"the last card of {sl} is face down"
         card = pile[-n]
-        ct = card_text(card)
+        ct = self._named(src, len(pile) - n)
         dpile = piles[dst]
         if dk is PileKind.COLUMN:
             if sk is PileKind.COLUMN and src not in t.string_columns:
@@ -725,14 +851,15 @@ class Game:
                     )
                 return f"{ct} cannot go on {dl}"
             top = dpile[-1]
+            tt = self._named(dst, len(dpile) - 1)
             if top % 13 == 0:
-                return f"{ct} cannot go on {card_text(top)}: nothing goes on an ace"
+                return f"{ct} cannot go on {tt}: nothing goes on an ace"
             if top not in t.parents[card]:
                 return (
-                    f"{ct} cannot go on {card_text(top)}: needs {_a_rank(top % 13 - 1)} of the "
+                    f"{ct} cannot go on {tt}: needs {_a_rank(top % 13 - 1)} of the "
                     "other colour"
                 )
-            return f"{ct} cannot go on {card_text(top)}"
+            return f"{ct} cannot go on {tt}"
         if dk is PileKind.FOUNDATION:
             if n > 1:
                 return "only one card at a time goes to a foundation"
@@ -743,7 +870,8 @@ class Game:
             needs = _alternatives(acc)
             if not dpile:
                 return f"{ct} cannot start {dl}: it takes {needs}"
-            return f"{ct} cannot go on {dl} (top {card_text(dpile[-1])}): it needs {needs}"
+            top_said = self._named(dst, len(dpile) - 1)
+            return f"{ct} cannot go on {dl} (top {top_said}): it needs {needs}"
         if dk is PileKind.HAND:
             if sk is not PileKind.COLUMN or not t.column_to_hand:
                 return "cards go into the hand only from a column"
@@ -761,11 +889,12 @@ class Game:
 
 
 def _alternatives(cards: tuple[int, ...]) -> str:
-    """'6H' or 'a 6 of any suit' or 'an ace' for a set of acceptable cards."""
+    """'a 6 of hearts' or 'a 6 of any suit' for a set of acceptable cards, in words (see
+    :func:`_a_card`)."""
     if len(cards) == 1:
-        return card_text(cards[0])
+        return _a_card(cards[0])
     ranks = {c % 13 for c in cards}
     if len(ranks) == 1:
         r = ranks.pop()
         return _a_rank(r) + " of any suit"
-    return " or ".join(card_text(c) for c in cards)
+    return " or ".join(_a_card(c) for c in cards)

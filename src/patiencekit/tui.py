@@ -76,7 +76,8 @@ Commands:
   u / r       undo / redo                   restart  take every move back
   n [N]       a new deal (number N)         h, help  this help
   hint        a hint from the solver (it sees only what you see)
-  a, auto     finish the game (once no card is face down and the solver sees the win)
+  a, auto     finish the game when what you see proves the win (no hidden card
+              left, or in Klondike no face-down card)
   q           quit"""
 
 
@@ -432,13 +433,14 @@ class PlaySession:
             self.say(f"Hint: {move}", "bold green")
 
     def autocomplete(self) -> None:
-        """Finish a game that is won in all but name."""
-        if any(self.game.state.down):
-            self.error("Auto-complete works once no card is face down.")
-            return
+        """Finish a game whose win follows from what the player sees (ranked games too:
+        :func:`patiencekit.solver.autocomplete` never looks at hidden cards)."""
         played = autocomplete(self.game)
         if played is None:
-            self.error("The solver sees no sure win from here: play on.")
+            self.error(
+                "Nothing you can see proves a win yet (auto-complete needs no hidden card, or "
+                "in Klondike no face-down card): play on."
+            )
             return
         self._changed(f"Auto-completed {len(played)} moves.")
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import itertools
 import json
 import os
 import random
@@ -36,7 +37,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from patiencekit.game import Game, new_game
+from patiencekit.game import Game, View, new_game
+from patiencekit.games import get_rules
 from patiencekit.rules import PileKind
 from patiencekit.solver import klondike as _pure_klondike
 from patiencekit.solver.generic import GenericSearch, prefers_best_first
@@ -203,6 +205,18 @@ def solve(
 # -- the player's view ---------------------------------------------------------------
 
 
+def _unseen_cards(view: View) -> list[int]:
+    """The cards the view hides (face down or in the stock), sorted, with repeats for
+    two decks: every card of the game less those in sight."""
+    decks = get_rules(view.game).decks
+    counts = Counter({c: decks for c in range(52)})
+    for pile in view.piles:
+        for card in pile.cards:
+            if card is not None:
+                counts[card.index] -= 1
+    return sorted(counts.elements())
+
+
 def _sampled_states(game: Game, samples: int) -> list[State]:
     """Positions that look the same to the player: the unseen cards dealt at random into
     the unseen places, seeded by the view itself (so the same view gives the same samples)."""
@@ -210,12 +224,7 @@ def _sampled_states(game: Game, samples: int) -> list[State]:
     t = game.tables
     seed = hashlib.sha256(json.dumps(view.to_json(), sort_keys=True).encode()).digest()
     rng = random.Random(seed)
-    counts = Counter({c: t.rules.decks for c in range(52)})
-    for pile in view.piles:
-        for card in pile.cards:
-            if card is not None:
-                counts[card.index] -= 1
-    unseen = sorted(counts.elements())
+    unseen = _unseen_cards(view)
     out: list[State] = []
     for _ in range(samples):
         rng.shuffle(unseen)
@@ -282,20 +291,105 @@ def _fallback(game: Game) -> str | None:
     return game.tables.label_of(gs.ordered(legal)[0])
 
 
-def autocomplete(game: Game, *, seconds: float = 5.0) -> list[str] | None:
-    """Finish a game that is won in all but name (no face-down card left): plays the
-    solver's line through ``game`` and returns it; None (and nothing played) when the
-    position has face-down cards or the solver finds no win in time."""
-    if any(game.state.down):
-        return None
+#: Klondike draw 3 with no face-down card: auto-complete tries the simple rule on every
+#: order of the stock when it holds at most this many cards (5! = 120 orders)
+AUTOCOMPLETE_STOCK_ORDERS = 5
+
+
+def autocomplete(
+    game: Game, *, seconds: float = 5.0, budget: Budget | None = None
+) -> list[str] | None:
+    """Finish a game whose win follows from what the player sees: plays the line through
+    ``game`` and returns its moves (``[]`` when the game is won already); None, with
+    nothing played, when the player's view does not prove a win.
+
+    It never wins through cards the player cannot see. It plays when:
+
+    - nothing is hidden (no face-down card, the stock empty): the position is the view,
+      and the solver's line is played (searched within ``budget``, by default
+      ``Budget(seconds=seconds)``);
+    - Klondike with no face-down card and every column going down in rank, as play
+      always leaves it: the simple rule "a card to a foundation if one can go, else the
+      waste's card to a column, else draw (or turn the waste over)" decides each move
+      from the view as the cards come. In draw 1 it wins whatever the stock's order: the
+      lowest card still missing from the foundations is at the end of its column (every
+      card above it would be lower still, and so missing too) or comes to the top of the
+      waste within one pass. In draw 3 that is not so (A, 2, 3 of a suit drawn as one
+      turn bury the ace), so the rule is played on every order of the stock's cards when
+      there are at most :data:`AUTOCOMPLETE_STOCK_ORDERS` of them, and the game is
+      finished only if it wins in all of them.
+
+    Whether it plays is thus a function of the view (and, when nothing is hidden, of the
+    solver's budget); the terminal's ``a`` uses it, in ranked play too.
+
+    >>> import patiencekit
+    >>> autocomplete(patiencekit.new_game("patriarchs", 3)) is None  # the stock is unseen
+    True
+    """
     if game.is_won():
         return []
-    result = solve_state(game.state, Budget(seconds=seconds))
-    if result.outcome != "solved":
+    line = _klondike_line(game)
+    if line is None and not any(c is None for p in game.view().piles for c in p.cards):
+        result = solve_state(game.state, budget or Budget(seconds=seconds))
+        if result.outcome == "solved":
+            line = list(result.moves)
+    if line is None:
         return None
-    for m in result.moves:
+    for m in line:
         game.play(m)
-    return list(result.moves)
+    return line
+
+
+def _klondike_line(game: Game) -> list[str] | None:
+    """Klondike with no face-down card: the simple rule's line when the view proves that
+    it wins (see :func:`autocomplete`), else None."""
+    s = game.state
+    t = game.tables
+    if game.id not in KLONDIKE_IDS or any(s.down[i] for i in t.columns):
+        return None
+    for ci in t.columns:
+        p = s.piles[ci]
+        if any(p[j] % 13 <= p[j + 1] % 13 for j in range(len(p) - 1)):
+            return None
+    if t.draw > 1 and s.piles[t.stock]:
+        stock = s.piles[t.stock]
+        if len(stock) > AUTOCOMPLETE_STOCK_ORDERS:
+            return None
+        # every order of the unseen cards (here exactly the stock's), found from the view
+        for order in set(itertools.permutations(_unseen_cards(game.view()))):
+            trial = s.copy()
+            trial.piles[t.stock] = list(order)
+            if _simple_rule_line(trial) is None:
+                return None
+    return _simple_rule_line(s.copy())
+
+
+def _simple_rule_line(s: State) -> list[str] | None:
+    """Play Klondike's simple rule on ``s`` (changed): a card to a foundation, else the
+    waste's card to a column, else ``s`` / ``t``. The moves when it wins; None when it
+    comes round to the same stock without a card placed."""
+    t = s.t
+    line: list[str] = []
+    idle = 0
+    while not s.is_won():
+        moves = s.moves()
+        to_foundation = [m for m in moves if m[0] >= 0 and t.kinds[m[1]] is PileKind.FOUNDATION]
+        from_waste = [m for m in moves if m[0] == t.waste]
+        if to_foundation or from_waste:
+            m = (to_foundation or from_waste)[0]
+            idle = 0
+        elif moves and moves[-1][0] < 0:
+            m = moves[-1]
+            idle += 1
+            # more than two passes through the stock and waste without a card placed:
+            # every pass is the same from then on
+            if idle > 2 * (len(s.piles[t.stock]) + len(s.piles[t.waste]) + 2):
+                return None
+        else:
+            return None
+        s.push(m)
+        line.append(t.label_of(m))
+    return line
 
 
 def find_winnable_number(

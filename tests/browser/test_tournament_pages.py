@@ -1,6 +1,11 @@
 """Tournaments in Chromium against the real server: two accounts in two browser contexts make
-and join a tournament, play its rounds on the tournament page, see the places, a replay, the
-Top 100 and a profile."""
+and join a tournament, play its rounds on the tournament page, see the places, the deals, a
+replay, the Top 100 and a profile.
+
+A running round's deal is never sent, so the player here picks scoring moves from what the
+page shows, as a person would; once the tournament is over, its published deals let the
+engine check the scores.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from patiencekit import new_game
+from patiencekit import Game
 from patiencekit.server.pages import page_html
 
 pytestmark = pytest.mark.browser
@@ -58,29 +63,33 @@ class Player:
         assert r.status == 201, r.text()
 
 
-def scoring_moves(number: int, k: int) -> tuple[list[str], int]:
-    """Up to k moves of Klondike draw 1 that gain points (turning the stock between), and the
-    score after them."""
-    g = new_game("klondike-draw1", number)
-    line: list[str] = []
-    for _ in range(40):
-        if sum(1 for m in line if m not in ("s", "t")) >= k:
-            break
-        best = None
-        for m in list(g.legal_moves):
-            text = str(m)
-            if text in ("s", "t"):
-                continue
-            before = g.base_score or 0
-            g.play(text)
-            gain = (g.base_score or 0) - before
-            g.undo()
-            if gain > 0 and (best is None or gain > best[1]):
-                best = (text, gain)
-        text = best[0] if best else ("s" if "s" in g.legal_moves else "t")
-        g.play(text)
-        line.append(text)
-    return line, int(g.base_score or 0)
+MOVE = re.compile(r"^(w|c\d+) (f\d*|c\d+)(?: (\d+))?$")
+
+
+def gain_in_view(play: dict[str, Any], move: str) -> int:
+    """The points a Klondike move gains, as RULES.md scores it, judged from the player's view
+    alone: to a foundation +25 (+50 from the waste), waste to a column +25, and +20 when the
+    move leaves a column's face-down card on top (it is turned up). 0 for anything else."""
+    m = MOVE.match(move)
+    if m is None:
+        return 0
+    src, dst, count = m.group(1), m.group(2), int(m.group(3) or 1)
+    if src == "w":
+        return 50 if dst.startswith("f") else 25
+    pile = next(p for p in play["piles"] if p["label"] == src)
+    face_up = len(pile["cards"]) - pile["face_down"]
+    turns_one_up = pile["face_down"] > 0 and count == face_up
+    gain = (25 if dst.startswith("f") else 0) + (20 if turns_one_up else 0)
+    return gain
+
+
+def next_scoring_move(play: dict[str, Any]) -> tuple[str, int]:
+    """The legal move that gains most in view, or the stock turned (0) when none gains."""
+    legal = play["legal_moves"]
+    best = max(legal, key=lambda m: gain_in_view(play, m))
+    if gain_in_view(play, best) > 0:
+        return best, gain_in_view(play, best)
+    return ("s" if "s" in legal else "t"), 0
 
 
 def wait_round(page: Any, n: int) -> dict[str, Any]:
@@ -107,6 +116,14 @@ def play_round_button(page: Any, n: int) -> None:
         "'Round ' + n)",
         arg=n,
     )
+
+
+def awards(cell: Any) -> list[tuple[str, str, str]]:
+    """A cups or medals cell's marks: (place, count, tooltip) for each count shown."""
+    shown: list[list[str]] = cell.locator(".award").evaluate_all(
+        "els => els.map(e => [e.dataset.place, e.querySelector('.count').textContent, e.title])"
+    )
+    return [(place, count, title) for place, count, title in shown]
 
 
 def round_cell(page: Any, name: str, n: int) -> Any:
@@ -137,16 +154,25 @@ def test_two_players_join_a_tournament_and_play_its_rounds(browser: Any, server:
         b.wait_for_function(STATUS, arg="running")
         assert b.evaluate("window.pk.tournament.deals") is None
 
-        # bob plays round 1 on the page: typed moves that score, then gives up.
+        # bob plays round 1 on the page: typed moves that score, then gives up. The page shows
+        # the round, never its deal's number, and offers no link to it.
         play_round_button(b, 1)
         play = wait_round(b, 0)
         assert play["ranked"] is True and play["game"] == "klondike-draw1"
-        line, score = scoring_moves(play["number"], 3)
-        assert score > 0
-        for i, text in enumerate(line, start=1):
+        assert play["number"] is None
+        assert b.text_content("#round-title") == "Round 1 of 3"
+        assert b.locator("#round a[href*='number=']").count() == 0
+        line: list[str] = []
+        score = scored = 0
+        while scored < 3 and len(line) < 80:
+            text, gain = next_scoring_move(play)
             b.fill("#move-input", text)
             b.press("#move-input", "Enter")
-            wait_round(b, i)
+            line.append(text)
+            play = wait_round(b, len(line))
+            score, scored = score + gain, scored + (gain > 0)
+            assert play["score"] == score, (line, play["score"], score)
+        assert score > 0
         assert b.text_content("[data-testid=score]") == str(score)
         give_up(b)
         assert f"counts {score} points" in b.text_content("[data-testid=notice]")
@@ -178,6 +204,8 @@ def test_two_players_join_a_tournament_and_play_its_rounds(browser: Any, server:
             (ann.name, 2, 0),
         ]
         assert len(t["deals"]) == 3
+        deals = [int(d) for d in t["deals_text"]]
+        assert a.text_content("[data-testid=deals]") == "Deals " + ", ".join(t["deals_text"])
         assert a.locator(f'#entrants tr[data-name="{bob.name}"] td').first.text_content() == "1st"
 
         # bob's replay of round 1, step by step, and its record to download.
@@ -192,6 +220,12 @@ def test_two_players_join_a_tournament_and_play_its_rounds(browser: Any, server:
         assert a.text_content("#r-move") == f"move 1: {line[0]}"
         assert a.get_attribute("#r-download", "href").startswith("blob:")
         assert a.evaluate("window.pk.replay.record.moves") == line
+        assert f"deal {deals[0]}" in a.text_content("#replay-title")
+        # The record to download keeps the deal's every digit, and the engine replays it to
+        # bob's score (the one the page showed while he played).
+        record = json.loads(a.evaluate("window.pk.replay.text"))
+        assert record["number"] == deals[0] and record["moves"] == line
+        assert Game.from_record(record).base_score == score == record["result"]["score"]
         assert a.locator("#replay-board .pile").count() > 0
 
         # The Top 100 of Klondike draw 1: bob's line with his cup, and no medals yet.
@@ -200,10 +234,11 @@ def test_two_players_join_a_tournament_and_play_its_rounds(browser: Any, server:
         row.wait_for()
         assert "me" in (row.get_attribute("class") or "")
         assert row.locator(".counts.medals").text_content() == "no medals"
-        assert row.locator(".counts.cups .badge").all_text_contents() == ["1", "0", "0", "0"]
+        # One cup, of 1st place: its count beside its mark; the places never had are left out.
+        assert awards(row.locator(".counts.cups")) == [("1", "1", "1 1st place cup")]
         assert row.locator(".points").text_content() == f"{score:,} points"
         ann_row = b.locator(f'#top tr[data-name="{ann.name}"]')
-        assert ann_row.locator(".counts.cups .badge").all_text_contents() == ["0", "1", "0", "0"]
+        assert awards(ann_row.locator(".counts.cups")) == [("2", "1", "1 2nd place cup")]
 
         # ann's profile: the tournament and its place.
         b.goto(f"{server}/players/{ann.name}")

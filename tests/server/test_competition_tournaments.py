@@ -1,18 +1,25 @@
 """Tournaments through the API, with the test's clock and database (SQLite and PostgreSQL).
 
-Every score a test expects is computed by the test with the engine (or the
-solver) on its own; the server's answers are compared with it.
+Every score a test expects is computed by the test with the engine on its own;
+the server's answers are compared with it. A running round's deal is never sent
+to anyone, so a test reads it where the server keeps it (the tournament's secret
+in the database). Each test's tournaments get secrets the test knows
+(:func:`pinned_secrets`), so that its deals, and so its scoring lines, are the
+same on every run; tests/server/test_competition_fairness.py tests the real ones.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from competition_helpers import (
     SECRET,
     add_player,
+    deals_of,
     error,
     give_up,
     open_round,
@@ -21,17 +28,37 @@ from competition_helpers import (
     scoring_line,
     tournament,
 )
+from ranked_helpers import deal_of
 from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from patiencekit import Game, new_game
+from patiencekit.server.competition import tournaments as tournament_service
 from patiencekit.server.competition.periodic import tick
-from patiencekit.server.competition.scoring import deal_number
 from patiencekit.server.competition.tables import results, tournaments
 from patiencekit.server.db import plays
-from patiencekit.solver import solve
 
 DAY = 86_400.0
+#: a tournament secret whose three Klondike (draw 3) deals the solver won, with the wins
+WINS = json.loads((Path(__file__).parent / "data" / "tournament-wins.json").read_text())
+
+
+@pytest.fixture(autouse=True)
+def pinned_secrets(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The secrets the test's tournaments get, in the order they start: the same on every
+    run (a test may put its own first)."""
+    queue: list[str] = []
+    made = 0
+
+    def pinned() -> str:
+        nonlocal made
+        if queue:
+            return queue.pop(0)
+        made += 1
+        return hashlib.sha256(f"patiencekit test tournament {made}".encode()).hexdigest()
+
+    monkeypatch.setattr(tournament_service, "new_secret", pinned)
+    return queue
 
 
 @pytest.fixture
@@ -78,7 +105,10 @@ def top(api: Any, game: str) -> dict[str, dict[str, Any]]:
 # -- a whole tournament ------------------------------------------------------------------------
 
 
-def test_a_four_player_tournament_from_creation_to_places_and_cups(app, make_api, clock):
+def test_a_four_player_tournament_from_creation_to_places_and_cups(
+    app, make_api, clock, pinned_secrets
+):
+    pinned_secrets.append(WINS["secret"])
     ann, bob, cy, di = (add_player(app, make_api, n) for n in ("ann", "bob", "cy", "di"))
     outsider = make_api()
     t = new_tournament(ann)  # the size is 4 unless asked
@@ -95,22 +125,24 @@ def test_a_four_player_tournament_from_creation_to_places_and_cups(app, make_api
     start = clock.now
     assert t["status"] == "running" and t["started_at"] == start
     assert t["deadline"] == start + DAY and t["deadline_seconds"] == DAY
-    assert t["deals"] is None  # never shown while it runs
+    assert t["deals"] is None and t["deals_text"] is None  # never shown while it runs
     assert [e["seat"] for e in t["entrants"]] == [1, 2, 3, 4]
+    deals = deals_of(app, tid)
+    assert [str(n) for n in deals] == WINS["deals"]
 
     expected = {"ann": 0, "bob": 0, "cy": 0, "di": 0}
     times = {"ann": 0.0, "bob": 0.0, "cy": 0.0, "di": 0.0}
     for rnd in (1, 2, 3):
-        number = deal_number(SECRET, tid, rnd)
-        # ann wins every round (the solver finds the line), one second a move.
+        number = deals[rnd - 1]
+        # ann wins every round (with the solver's line), one second a move.
         play = open_round(ann, tid, rnd)
-        assert play["number"] == number and play["ranked"] is True and play["can_undo"] is False
-        win = solve("klondike", number, max_seconds=30)
-        assert win.outcome == "solved"
+        assert play["number"] is None and play["ranked"] is True and play["can_undo"] is False
+        assert deal_of(app, play["id"]) == number
+        win = WINS["wins"][rnd - 1]
         opened = clock.now
-        play = play_line(ann, play, list(win.moves), clock, 1.0)
+        play = play_line(ann, play, win, clock, 1.0)
         seconds = clock.now - opened
-        engine = Game.from_record({"game": "klondike", "number": number, "moves": list(win.moves)})
+        engine = Game.from_record({"game": "klondike", "number": number, "moves": win})
         assert play["won"] and play["over"]
         assert play["score"] == engine.base_score + 1000 - int(seconds)
         expected["ann"] += play["score"]
@@ -132,7 +164,7 @@ def test_a_four_player_tournament_from_creation_to_places_and_cups(app, make_api
     # The last round given up ended the tournament.
     t = tournament(outsider, tid)
     assert t["status"] == "finished" and t["finished_at"] == clock.now
-    assert t["deals"] == [deal_number(SECRET, tid, r) for r in (1, 2, 3)]
+    assert t["deals"] == list(deals) and t["deals_text"] == [str(n) for n in deals]
     assert expected["ann"] > expected["bob"] > expected["cy"] > expected["di"] == 0
     assert [(e["name"], e["place"], e["score"]) for e in t["entrants"]] == [
         (name, place, expected[name]) for place, name in enumerate(["ann", "bob", "cy", "di"], 1)
@@ -162,19 +194,15 @@ def test_a_four_player_tournament_from_creation_to_places_and_cups(app, make_api
 
     # Each entrant's replay, now public: the engine replays it to the recorded score.
     record = outsider.get(f"/api/tournaments/{tid}/replays/bob/2").json()
-    assert (record["game"], record["number"], record["player"]) == (
-        "klondike",
-        deal_number(SECRET, tid, 2),
-        "bob",
-    )
+    assert (record["game"], record["number"], record["player"]) == ("klondike", deals[1], "bob")
     assert record["result"]["outcome"] == "gave_up"
     assert Game.from_record(record).base_score == record["result"]["score"]
-    assert record["moves"] == scoring_line("klondike", deal_number(SECRET, tid, 2), 6)[0]
+    assert record["moves"] == scoring_line("klondike", deals[1], 6)[0]
     assert len(record["times"]) == len(record["moves"])
     won = outsider.get(f"/api/tournaments/{tid}/replays/ann/1").json()
     assert Game.from_record(won).is_won() and won["result"]["outcome"] == "won"
     view = outsider.get(f"/api/tournaments/{tid}/replays/bob/2?step=1").json()
-    engine = new_game("klondike", deal_number(SECRET, tid, 2))
+    engine = new_game("klondike", deals[1])
     engine.play(record["moves"][0])
     assert view["piles"] == engine.view().to_json()["piles"] and view["step"] == 1
     assert view["steps"] == len(record["moves"]) and view["last"] == record["moves"][0]
@@ -217,7 +245,7 @@ def test_a_round_not_finished_by_the_deadline_counts_zero(app, make_api, clock):
     cy_rounds = [play_round(cy, tid, rnd, 1, clock)[1:] for rnd in (1, 2)]
     # bob opens round 2 and plays on; cy never opens round 3.
     play = open_round(bob, tid, 2)
-    line, running = scoring_line("klondike", play["number"], 5)
+    line, running = scoring_line("klondike", deals_of(app, tid)[1], 5)
     play = play_line(bob, play, line, clock, 1.0)
     assert play["score"] == running > 0
     clock.now = start + DAY + 1  # past the deadline; nobody has told the server yet
@@ -251,7 +279,7 @@ def test_the_periodic_task_ends_a_tournament_at_its_deadline(app, make_api, cloc
     join(bob, tid)
     start = clock.now
     play = open_round(ann, tid, 1)
-    line, _score = scoring_line("klondike-draw1", play["number"], 3)
+    line, _score = scoring_line("klondike-draw1", deal_of(app, play["id"]), 3)
     play = play_line(ann, play, line, clock, 1.0)
     db = app.state.db
     assert tick(db, start + DAY - 0.5).tournaments == []  # not yet
@@ -287,7 +315,7 @@ def test_nobody_sees_the_deals_before_the_start(app, make_api, clock):
     assert error(ann.post(f"/api/tournaments/{tid}/rounds/1/play"), 409, "not_started")
     error(outsider.get(f"/api/tournaments/{tid}/replays/ann/1"), 403, "forbidden")
     join(bob, tid)
-    numbers = [deal_number(SECRET, tid, r) for r in (1, 2, 3)]
+    numbers = deals_of(app, tid)  # from the tournament's secret, as the server keeps it
     with db.read() as conn:
         stored = conn.execute(select(tournaments.c.deals).where(tournaments.c.id == tid)).scalar()
     assert stored == " ".join(map(str, numbers))
@@ -297,9 +325,11 @@ def test_nobody_sees_the_deals_before_the_start(app, make_api, clock):
         assert not any(str(n) in text for n in numbers)
         text = json.dumps(api.get("/api/tournaments").json())
         assert not any(str(n) in text for n in numbers)
-    # ann opens round 1: she sees its deal in her play, and nobody else does.
+    # ann opens round 1: she sees its cards in her play, never its number; nobody else sees
+    # anything of it.
     play = open_round(ann, tid, 1)
-    assert play["number"] == numbers[0]
+    assert play["number"] is None and deal_of(app, play["id"]) == numbers[0]
+    assert str(numbers[0]) not in json.dumps(play)
     for api in (bob, outsider):
         text = json.dumps(tournament(api, tid))
         assert play["id"] not in text and str(numbers[0]) not in text
@@ -317,7 +347,9 @@ def test_one_attempt_per_round_in_order_and_no_undo(app, make_api, clock):
     error(ann.post(f"/api/tournaments/{tid}/rounds/2/play"), 409, "conflict")  # round 1 first
     error(ann.post(f"/api/tournaments/{tid}/rounds/4/play"), 404, "not_found")
     play = open_round(ann, tid, 1)
-    play = play_line(ann, play, scoring_line("klondike", play["number"], 2)[0], clock, 1.0)
+    play = play_line(
+        ann, play, scoring_line("klondike", deal_of(app, play["id"]), 2)[0], clock, 1.0
+    )
     # Opening it again resumes the same play; it is not a new attempt.
     again = open_round(ann, tid, 1, status=200)
     assert again["id"] == play["id"] and again["n"] == play["n"] and again["piles"] == play["piles"]
@@ -341,7 +373,7 @@ def test_one_attempt_per_round_in_order_and_no_undo(app, make_api, clock):
     with pytest.raises(IntegrityError), db.write() as conn:
         values = {c.name: getattr(row, c.name) for c in plays.columns}
         conn.execute(insert(plays).values({**values, "id": "f" * 32}))
-    assert open_round(ann, tid, 2)["number"] == deal_number(SECRET, tid, 2)
+    assert deal_of(app, open_round(ann, tid, 2)["id"]) == deals_of(app, tid)[1]
 
 
 def test_a_player_cannot_post_a_score(app, make_api, clock):
@@ -349,7 +381,7 @@ def test_a_player_cannot_post_a_score(app, make_api, clock):
     tid = new_tournament(ann, size=2)["id"]
     join(bob, tid)
     play = open_round(ann, tid, 1)
-    line, score = scoring_line("klondike", play["number"], 3)
+    line, score = scoring_line("klondike", deal_of(app, play["id"]), 3)
     for text in line:  # a score sent with a move is ignored
         r = ann.post(
             f"/api/plays/{play['id']}/moves", {"move": text, "n": play["n"], "score": 99_999}

@@ -3,7 +3,7 @@
 RULES.md, "Tournaments and the Top 100", defines every figure; the modules are:
 
 - :mod:`.scoring`: the pure formulas (rank, tournament deals, places, the day's medal order);
-- :mod:`.tables`: the tables (one Alembic migration, ``r0002``, makes them);
+- :mod:`.tables`: the tables (Alembic migrations ``r0002`` and ``r0003`` make them);
 - :mod:`.standings`: ranked results, the per-player aggregates, the Top 100, medals (day close);
 - :mod:`.tournaments`: creating, joining, playing and closing tournaments;
 - :mod:`.periodic`: the app's periodic task (tournament deadlines, closing UTC days);

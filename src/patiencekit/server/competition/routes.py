@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from patiencekit.games import get_rules
 from patiencekit.server import plays
-from patiencekit.server.accounts import current_user
+from patiencekit.server.accounts import current_user, name_key
 from patiencekit.server.competition import standings as standings_service
 from patiencekit.server.competition import tournaments as tournament_service
 from patiencekit.server.competition.scoring import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, VARIANTS
@@ -126,7 +126,7 @@ def get_top100(
     with db.read() as conn:
         if player is not None:
             user_id = conn.execute(
-                select(users.c.id).where(users.c.name_key == player.lower())
+                select(users.c.id).where(users.c.name_key == name_key(player))
             ).scalar_one_or_none()
             if user_id is None:
                 raise ApiError(404, "not_found", f"no player is called {player!r}")
@@ -142,7 +142,7 @@ def profile(db: Database, name: str) -> dict[str, Any]:
     with db.read() as conn:
         row = conn.execute(
             select(users.c.id, users.c.name, users.c.guest).where(
-                users.c.name_key == name.lower()[:64]
+                users.c.name_key == name_key(name)
             )
         ).first()
         if row is None:
@@ -213,3 +213,7 @@ def install(app: FastAPI) -> None:
     app.include_router(pages)
     if tournament_service.on_ranked_end not in plays.ranked_end_hooks:
         plays.ranked_end_hooks.append(tournament_service.on_ranked_end)
+    if tournament_service.on_ranked_give_up not in plays.ranked_give_up_hooks:
+        plays.ranked_give_up_hooks.append(tournament_service.on_ranked_give_up)
+    if tournament_service.deal_in_play not in plays.deal_in_play_hooks:
+        plays.deal_in_play_hooks.append(tournament_service.deal_in_play)

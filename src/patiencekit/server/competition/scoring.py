@@ -1,10 +1,11 @@
 """The competition's formulas, as RULES.md ("Tournaments and the Top 100") defines them.
 
 Pure functions, no database: the rank of a number of points, a tournament's
-deals, the places of a tournament and the order of a day's best games.
+deals from its secret, the places of a tournament and the order of a day's best
+games.
 
->>> rank(0), rank(80), rank(79), rank(65_480), rank(65_479)
-(1, 4, 3, 350, 349)
+>>> rank(0), rank(49), rank(50), rank(9_605), rank(77_479), rank(77_480)
+(1, 1, 2, 100, 349, 350)
 >>> places([("ann", 300, 50.0), ("bob", 300, 40.0), ("cy", 100, 10.0), ("di", 300, 40.0)])
 {'bob': 1, 'di': 1, 'ann': 3, 'cy': 4}
 """
@@ -18,6 +19,8 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
+from patiencekit.deals import MAX_GAME_NUMBER
+
 __all__ = [
     "CUP_PLACES",
     "DEFAULT_SIZE",
@@ -26,14 +29,17 @@ __all__ = [
     "MIN_SIZE",
     "RANK_CAP",
     "ROUNDS",
+    "SECRET_BYTES",
     "TOURNAMENT_NUMBERS",
     "VARIANTS",
     "day_start",
-    "deal_number",
     "medal_order",
     "next_day",
     "places",
+    "points_for_rank",
     "rank",
+    "round_deal",
+    "tournament_deals",
     "utc_day",
 ]
 
@@ -48,58 +54,88 @@ RANK_CAP = 350
 #: cups count 1st to 4th places, medals 1st to 5th
 CUP_PLACES = 4
 MEDAL_PLACES = 5
-#: a tournament's deals are drawn from 1..TOURNAMENT_NUMBERS, like a random deal
-TOURNAMENT_NUMBERS = 10**9 - 1
+#: a tournament's deals are drawn from 1..TOURNAMENT_NUMBERS: every deal number but 0
+#: (10**20 - 1 of them, more than 2**66; RULES.md, "Fair competition", asks for 2**64)
+TOURNAMENT_NUMBERS = MAX_GAME_NUMBER
+#: a tournament's secret: this many random bytes (256 bits), kept as hexadecimal digits
+SECRET_BYTES = 32
 
 K = TypeVar("K", bound=Hashable)
 
 
-def _cube_root_floor(n: int) -> int:
-    """The largest r with r**3 <= n (n >= 0), exactly.
+def points_for_rank(r: int) -> int:
+    """The fewest points of rank ``r`` (1 to 350): (r² + 93·r - 90) / 2.
 
-    >>> [_cube_root_floor(n) for n in (0, 1, 7, 8, 26, 27, 10**30 - 1, 10**30)]
-    [0, 1, 1, 2, 2, 3, 9999999999, 10000000000]
+    Always a whole number (of r and r + 93 one is even). Each rank costs r + 46
+    points more than the one before it. Rank 1 needs no points at all: below 2
+    points the rank is 1 too (:func:`rank`).
+
+    >>> [points_for_rank(r) for r in (1, 2, 3, 100, 349, 350)]
+    [2, 50, 99, 9605, 77084, 77480]
+    >>> points_for_rank(46) - points_for_rank(45)
+    92
     """
-    r = round(math.cbrt(n))
-    while r**3 > n:
-        r -= 1
-    while (r + 1) ** 3 <= n:
-        r += 1
-    return r
+    if not 1 <= r <= RANK_CAP:
+        raise ValueError(f"ranks run from 1 to {RANK_CAP}, not {r}")
+    return (r * r + 93 * r - 90) // 2
 
 
 def rank(points: int) -> int:
-    """The rank ("Rang"): min(350, max(1, floor((points / 10) ** (2/3)))).
+    """The rank ("Rang"): the largest r from 1 to 350 with (r² + 93·r - 90) / 2 <= points,
+    or 1 when there is none.
 
-    Computed with integers, so the boundaries are exact: floor((p/10)^(2/3))
-    is the largest r with r**3 <= (p/10)**2, that is 100 * r**3 <= p**2.
-    Rank r is first reached at p = ceil(10 * r**1.5): 10 points give rank 1,
-    80 give 4 (79 give 3), 65,480 give the cap of 350 (65,479 give 349).
+    Exact, with integers: (r² + 93r - 90) / 2 <= p is (2r + 93)² <= 8p + 9009, so
+    r = floor((isqrt(8p + 9009) - 93) / 2) before the bounds. This reproduces all
+    200 rows of seed 003's two Top 100 tables.
 
-    >>> [rank(p) for p in (0, 9, 10, 28, 29, 1000, 9606, 10**12)]
-    [1, 1, 1, 1, 2, 21, 97, 350]
+    >>> [rank(p) for p in (0, 1, 2, 49, 50, 98, 99, 3_021, 9_604, 10**12)]
+    [1, 1, 1, 1, 2, 2, 3, 44, 99, 350]
     """
     if points < 0:
         raise ValueError(f"points are never negative, not {points}")
-    n = points * points // 100  # r**3 <= p**2 / 100 exactly when r**3 <= floor(p**2 / 100)
-    if n >= RANK_CAP**3:
-        return RANK_CAP
-    return max(1, _cube_root_floor(n))
+    r = (math.isqrt(8 * points + 9009) - 93) // 2
+    return min(RANK_CAP, max(1, r))
 
 
-def deal_number(secret_key: str, tournament_id: int, round_number: int) -> int:
-    """A tournament round's deal: an HMAC of the server's secret, the tournament and the round.
+def round_deal(secret: str, round_number: int) -> int:
+    """A tournament round's deal, from the tournament's own secret (64 hexadecimal digits).
 
-    Nobody without the secret can tell it before the tournament starts (the
-    server stores it then), and every entrant of the tournament gets the same.
-    The number is in 1..TOURNAMENT_NUMBERS, the range of random deals.
+    HMAC-SHA256 keyed by the secret, of the round's number, read as a 256-bit
+    number and reduced modulo TOURNAMENT_NUMBERS (then + 1): 1 to 10**20 - 1.
+    The reduction is uniform to within 2**-189 (each number's chance differs
+    from 1/N by less than 1/2**256, N < 2**67 numbers), so without the secret a
+    round's deal is any of those numbers, and nothing else of the server's (its
+    key, the tournament's id) tells which. Every entrant gets the same.
 
-    >>> deal_number("a secret of sixteen", 1, 1) != deal_number("a secret of sixteen", 1, 2)
+    >>> secret = "00" * 32
+    >>> [round_deal(secret, r) for r in (1, 2, 3)]
+    [41308719697352990005, 27717941530543260036, 29420892620019227274]
+    >>> round_deal("00" * 16, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a tournament's secret is 64 hexadecimal digits (256 bits)
+    """
+    try:
+        key = bytes.fromhex(secret)
+    except ValueError:
+        key = b""
+    if len(key) < SECRET_BYTES:
+        raise ValueError(
+            f"a tournament's secret is {2 * SECRET_BYTES} hexadecimal digits "
+            f"({8 * SECRET_BYTES} bits)"
+        )
+    message = f"patiencekit tournament round {round_number}".encode()
+    digest = hmac.new(key, message, hashlib.sha256).digest()
+    return int.from_bytes(digest, "big") % TOURNAMENT_NUMBERS + 1
+
+
+def tournament_deals(secret: str) -> tuple[int, ...]:
+    """The deals of rounds 1 to ROUNDS, from the tournament's secret.
+
+    >>> len(set(tournament_deals("ab" * 32))) == ROUNDS
     True
     """
-    message = f"patiencekit tournament {tournament_id} round {round_number}".encode()
-    digest = hmac.new(secret_key.encode(), message, hashlib.sha256).digest()
-    return int.from_bytes(digest[:16], "big") % TOURNAMENT_NUMBERS + 1
+    return tuple(round_deal(secret, r) for r in range(1, ROUNDS + 1))
 
 
 def places(entrants: Sequence[tuple[K, int, float]]) -> dict[K, int]:

@@ -1,6 +1,8 @@
-"""The competition's tables, in the app's one ``metadata`` (migration ``r0002`` makes them).
+"""The competition's tables, in the app's one ``metadata`` (migration ``r0002`` makes them,
+``r0003`` adds the tournaments' secrets).
 
 - ``tournaments`` and ``tournament_entries``: who plays which tournament, and how it ended;
+  a tournament's deals come from its own ``secret``, made when it starts;
   a round's play is a ranked row of ``plays`` with ``tournament_id`` and ``round_id`` (the
   round's number, 1 to 3), one per entrant and round (a unique index);
 - ``results``: one row per completed ranked game of a scored variant, with its final score
@@ -55,6 +57,9 @@ tournaments = Table(
     Column("finished_at", Float, nullable=True),
     #: the three deal numbers, space-separated; null until the start
     Column("deals", String(80), nullable=True),
+    #: the random secret the deals come from (64 hexadecimal digits, 256 bits), made at the
+    #: start (:func:`~.scoring.tournament_deals`); null until then. Never sent to anyone.
+    Column("secret", String(64), nullable=True),
     Index("ix_tournaments_status", "status", "game_id", "created_at"),
 )
 

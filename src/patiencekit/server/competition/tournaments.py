@@ -1,12 +1,19 @@
 """Tournaments: create or join one, play its three rounds, its end, its places and cups.
 
 A tournament of a scored variant (Klondike draw 3 or draw 1) has a size (2 to
-10 entrants, 4 by default) and starts when full: at that moment its three deals
-are drawn (:func:`~.scoring.deal_number`, an HMAC of the server's secret) and
-its deadline is set (``deadline_seconds`` after the start, 24 hours unless the
-server is configured otherwise). Before the start nobody can know the deals:
-they are not stored yet, and no answer carries them until an entrant opens a
-round (that entrant's own play) or the tournament is over.
+10 entrants, 4 by default) and starts when full: at that moment a random secret
+is made for it (256 bits from :mod:`secrets`, kept in ``tournaments.secret``),
+its three deals are drawn from that secret (:func:`~.scoring.tournament_deals`:
+uniform over 1..10**20 - 1, not derived from the server's key, so neither the
+key nor another database under it tells them), and its deadline is set
+(``deadline_seconds`` after the start, 24 hours unless the server is configured
+otherwise). Until the tournament has ended no answer carries a deal number, nor
+the secret, nor anything else from which the hidden cards follow: not the
+tournament, the list, a round's play (its entrant sees the cards as they turn
+up, never the number) nor a given-up round; the deals are published with the
+replays once it is over. A player waits in at most :data:`MAX_OPEN` open
+tournaments; making and joining take a per-player lock first (PostgreSQL), so
+parallel requests cannot pass the count together.
 
 Each entrant plays the rounds one after another, each one attempt: opening
 round *r* makes a ranked play (no undo, redo or restart; the server has no
@@ -34,19 +41,31 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Row, case, delete, exists, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Row,
+    case,
+    delete,
+    exists,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from patiencekit.game import Game, new_game
 from patiencekit.games import get_rules
 from patiencekit.notation import Record
-from patiencekit.server.accounts import User, current_user
+from patiencekit.server.accounts import User, current_user, name_key
 from patiencekit.server.competition.scoring import (
     CUP_PLACES,
     ROUNDS,
+    SECRET_BYTES,
     VARIANTS,
-    deal_number,
     places,
+    tournament_deals,
 )
 from patiencekit.server.competition.standings import Delta, apply_deltas, insert_result
 from patiencekit.server.competition.tables import results, tournament_entries, tournaments
@@ -60,11 +79,14 @@ __all__ = [
     "close_tournament",
     "complete_play",
     "create_tournament",
+    "deal_in_play",
     "finish_play",
     "join_tournament",
     "leave_tournament",
     "list_tournaments",
+    "new_secret",
     "on_ranked_end",
+    "on_ranked_give_up",
     "open_round",
     "replay",
     "tournament_json",
@@ -74,6 +96,9 @@ __all__ = [
 LIST_LIMIT = 50
 #: open tournaments a player may wait in at once (they can leave one to join another)
 MAX_OPEN = 5
+#: a transaction lock on a player's tournament entries (PostgreSQL advisory lock: class 1886,
+#: the user id; :mod:`patiencekit.server.plays` locks a player's new ranked plays with 1885)
+_LOCK_PLAYER_ENTRIES = text("SELECT pg_advisory_xact_lock(1886, :user_id)")
 
 
 # -- completing a ranked game ---------------------------------------------------------------
@@ -129,6 +154,12 @@ def complete_play(conn: Connection, row: Row[Any], game: Game, outcome: str, now
 def on_ranked_end(conn: Connection, row: Row[Any], game: Game, now: float) -> None:
     """The hook :mod:`patiencekit.server.plays` calls when a move ends a ranked play."""
     complete_play(conn, row, game, play_status(game.is_won(), over=True), now)
+
+
+def on_ranked_give_up(conn: Connection, row: Row[Any], game: Game, now: float) -> None:
+    """The hook :mod:`patiencekit.server.plays` calls when a ranked play ends as given up
+    (another ranked game started, or a day without a move): it counts its running score."""
+    complete_play(conn, row, game, "gave_up", now)
 
 
 def _end(conn: Connection, t: Row[Any], now: float, deltas: dict[int, Delta]) -> None:
@@ -312,7 +343,9 @@ def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> d
         if ended != 1:
             raise ApiError(409, "conflict", "another move was stored first: reload the play")
         result = conn.execute(select(results).where(results.c.play_id == row.id)).first()
-    answer = play_json(play_id, True, game, over=True)
+    # A single ranked game's number is shown once it has ended; a tournament round's only
+    # with its tournament's deals, once the tournament is over (every entrant has the deal).
+    answer = play_json(play_id, True, game, over=True, reveal=row.tournament_id is None)
     answer["result"] = _result_json(result)
     return answer
 
@@ -349,6 +382,7 @@ def create_tournament(db: Database, client: Client, game_id: str, size: int) -> 
     now = client.now()
     with db.write() as conn:
         user = _account(conn, client)
+        _lock_player(conn, user.id)
         _not_too_many(conn, user.id)
         tid = conn.execute(
             insert(tournaments)
@@ -370,7 +404,19 @@ def create_tournament(db: Database, client: Client, game_id: str, size: int) -> 
     return int(tid)
 
 
+def _lock_player(conn: Connection, user_id: int) -> None:
+    """Make the player's new tournaments and joins one at a time, until the transaction ends,
+    so that two sent at once cannot both find fewer than :data:`MAX_OPEN` open ones and
+    both be stored (SQLite's writer lock does this already; PostgreSQL's READ COMMITTED
+    transactions would each count without the other). Taken before any tournament's row
+    lock: every transaction that holds both took them in this order."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(_LOCK_PLAYER_ENTRIES, {"user_id": user_id})
+
+
 def _not_too_many(conn: Connection, user_id: int) -> None:
+    """Refuse a player who waits in :data:`MAX_OPEN` open tournaments (under
+    :func:`_lock_player`)."""
     waiting = conn.execute(
         select(func.count())
         .select_from(tournament_entries.join(tournaments))
@@ -409,6 +455,7 @@ def join_tournament(db: Database, client: Client, tournament_id: int) -> None:
     try:
         with db.write() as conn:
             user = _account(conn, client)
+            _lock_player(conn, user.id)
             t = _found(conn, tournament_id)
             if t.status != "open":
                 raise ApiError(409, "conflict", "this tournament has started: join an open one")
@@ -429,7 +476,7 @@ def join_tournament(db: Database, client: Client, tournament_id: int) -> None:
                 )
             )
             if int(seats[0]) + 1 >= t.size:
-                _start(conn, t, client, now)
+                _start(conn, t, now)
     except IntegrityError:
         # Two players took the last seat at once (PostgreSQL): the other one has it.
         raise ApiError(
@@ -437,9 +484,15 @@ def join_tournament(db: Database, client: Client, tournament_id: int) -> None:
         ) from None
 
 
-def _start(conn: Connection, t: Row[Any], client: Client, now: float) -> None:
-    secret = client.settings.secret_key
-    deals = " ".join(str(deal_number(secret, t.id, r)) for r in range(1, ROUNDS + 1))
+def new_secret() -> str:
+    """A new tournament's secret: SECRET_BYTES random bytes (256 bits) from :mod:`secrets`, as
+    hexadecimal digits."""
+    return secrets.token_hex(SECRET_BYTES)
+
+
+def _start(conn: Connection, t: Row[Any], now: float) -> None:
+    """Start the full tournament ``t`` (locked): its own secret, its deals, its deadline."""
+    secret = new_secret()
     conn.execute(
         update(tournaments)
         .where(tournaments.c.id == t.id, tournaments.c.status == "open")
@@ -447,7 +500,8 @@ def _start(conn: Connection, t: Row[Any], client: Client, now: float) -> None:
             status="running",
             started_at=now,
             deadline=now + t.deadline_seconds,
-            deals=deals,
+            secret=secret,
+            deals=" ".join(str(n) for n in tournament_deals(secret)),
         )
     )
 
@@ -544,10 +598,31 @@ def open_round(
                 )
             )
             game, _clock = rebuild(t.game_id, number, True, now, [])
-            return play_json(play_id, True, game), True
+            return _round_play(play_id, game), True
         row = conn.execute(select(plays).where(plays.c.id == own.id)).one()
         game = _replayed(conn, row, now)
-    return play_json(row.id, True, game), False
+    return _round_play(row.id, game), False
+
+
+def _round_play(play_id: str, game: Game) -> dict[str, Any]:
+    """A round's play as its entrant sees it: the cards in view, never the deal's number
+    (the tournament publishes its deals once it is over)."""
+    return play_json(play_id, True, game, reveal=False)
+
+
+def deal_in_play(conn: Connection, game_id: str, number: int) -> bool:
+    """True if ``number`` is a deal of a running tournament of ``game_id``: the hook
+    :mod:`patiencekit.server.plays` asks before a casual play of a chosen number, so that
+    nobody practises a running round (the deals become playable when the tournament ends)."""
+    digits = str(number)
+    candidates = conn.execute(
+        select(tournaments.c.deals).where(
+            tournaments.c.status == "running",
+            tournaments.c.game_id == game_id,
+            tournaments.c.deals.contains(digits),
+        )
+    ).scalars()
+    return any(digits in (deals or "").split() for deals in candidates)
 
 
 def _due(db: Database, tournament_id: int, now: float) -> bool:
@@ -643,11 +718,15 @@ def tournament_json(db: Database, client: Client, tournament_id: int) -> dict[st
             "next_round": next_round,
             "plays": {str(n): r.id for n, r in sorted(own.items())},
         }
+    # The deals only once it is over: until then every entrant may still be playing them.
+    deals = t.deals.split() if t.status == "finished" else None
     return {
         **_summary(t, len(entrants)),
         "rounds": ROUNDS,
         "entrants": lines,
-        "deals": [int(n) for n in t.deals.split()] if t.status == "finished" else None,
+        "deals": [int(n) for n in deals] if deals is not None else None,
+        # the digits too: a browser's JSON numbers keep 15 or 16 of a deal number's 20
+        "deals_text": deals,
         "me": me,
         "now": now,
     }
@@ -752,7 +831,7 @@ def replay(
             .join(users, users.c.id == plays.c.user_id)
             .where(
                 plays.c.tournament_id == t.id,
-                users.c.name_key == name.lower()[:64],
+                users.c.name_key == name_key(name),
                 plays.c.round_id == round_number,
             )
         ).first()

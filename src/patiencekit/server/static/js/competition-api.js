@@ -35,26 +35,76 @@ export const compApi = {
   player: (name) => request("GET", `/api/players/${enc(name)}`),
 };
 
-// "no cups" / "no medals" where every count is 0, as on the seed's Top 100; else the counts
-// by place, each with its place in words for screen readers and as a tooltip.
+// Cups and medals as the seed's Top 100 shows them: each count that is not 0 beside the mark
+// of its place (a cup or a medal: 1st gold, 2nd silver, 3rd bronze, 4th blue, 5th purple,
+// with the place written on it), a count of 0 left out; "no cups" / "no medals" where every
+// count is 0. Each place is also said in words, for screen readers and as a tooltip.
 const ORDINALS = ["1st", "2nd", "3rd", "4th", "5th"];
+const SVG = "http://www.w3.org/2000/svg";
+// 24 x 24 shapes, [class, path]: a cup (its bowl, handles, stem and foot); a medal on its ribbon
+const SHAPES = {
+  cups: [
+    ["metal", "M7 3h10v5a5 5 0 0 1-10 0z"],
+    ["metal", "M3.5 4H7v2H5.5v1a2 2 0 0 0 1.7 2l-.5 1.9A4 4 0 0 1 3.5 7z"],
+    ["metal", "M20.5 4H17v2h1.5v1a2 2 0 0 1-1.7 2l.5 1.9A4 4 0 0 0 20.5 7z"],
+    ["metal", "M11 12.5h2V17h-2z"],
+    ["metal", "M7.5 17h9v3.5h-9z"],
+  ],
+  medals: [
+    ["ribbon", "M6.5 1.5h4.5l2.5 7h-4.5z"],
+    ["ribbon", "M17.5 1.5H13l-2.5 7H15z"],
+    ["metal", "M12 8a7 7 0 1 0 0 14a7 7 0 1 0 0-14z"],
+  ],
+};
+// where the place's digit sits on the mark
+const DIGIT_AT = { cups: [12, 10.2], medals: [12, 17.9] };
+
+function mark(what, place) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "mark");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  for (const [part, d] of SHAPES[what]) {
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("class", part);
+    path.setAttribute("d", d);
+    svg.append(path);
+  }
+  const digit = document.createElementNS(SVG, "text");
+  const [x, y] = DIGIT_AT[what];
+  digit.setAttribute("x", String(x));
+  digit.setAttribute("y", String(y));
+  digit.setAttribute("text-anchor", "middle");
+  digit.textContent = String(place);
+  svg.append(digit);
+  return svg;
+}
 
 export function countsCell(counts, what) {
   const cell = document.createElement("span");
   cell.className = `counts ${what}`;
+  const thing = what === "cups" ? "cup" : "medal";
   if (!counts || counts.every((n) => !n)) {
-    cell.textContent = what === "cups" ? "no cups" : "no medals";
+    cell.textContent = `no ${what}`;
     cell.classList.add("none");
     return cell;
   }
   counts.forEach((n, i) => {
-    const badge = document.createElement("span");
-    badge.className = `badge place-${i + 1}`;
-    badge.textContent = String(n);
-    const label = `${n} × ${ORDINALS[i]} place ${what === "cups" ? "cup" : "medal"}${n === 1 ? "" : "s"}`;
-    badge.title = label;
-    badge.setAttribute("aria-label", label);
-    cell.append(badge);
+    if (!n) return; // a count of 0 is left out, as on the seed's table
+    const award = document.createElement("span");
+    award.className = `award place-${i + 1}`;
+    award.dataset.place = String(i + 1);
+    const words = `${ORDINALS[i]} place ${thing}${n === 1 ? "" : "s"}`;
+    award.title = `${formatPoints(n)} ${words}`;
+    const said = document.createElement("span");
+    said.className = "visually-hidden";
+    said.textContent = `${words}: `;
+    const count = document.createElement("span");
+    count.className = "count";
+    count.textContent = formatPoints(n);
+    award.append(mark(what, i + 1), said, count);
+    cell.append(award);
   });
   return cell;
 }

@@ -1,7 +1,8 @@
 // One tournament: /tournaments/{id}. Its entrants and scores; join or leave it while it is open;
-// play its rounds on this page (a ranked play on the board, one attempt, no undo) while it runs;
-// once it is over, the places and every entrant's replay (a board to step through, and the
-// game record to download).
+// play its rounds on this page (a ranked play on the board, one attempt, no undo) while it runs:
+// a round is "Round k of 3", never a deal number (the server sends none until the tournament is
+// over, and there is no share link); once it is over, the places, the three deals and every
+// entrant's replay (a board to step through, and the game record to download).
 
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
@@ -77,6 +78,15 @@ function render() {
     facts.append(el("span", {}, "Deadline ", el("strong", {}, `${when(t.deadline)} (${left(t.deadline - t.now)})`)));
   }
   if (t.finished_at) facts.append(el("span", {}, "Finished ", el("strong", {}, when(t.finished_at))));
+  // The deals, published once the tournament is over (each can then be played for practice).
+  if (t.status === "finished" && t.deals_text) {
+    const deals = el("span", { "data-testid": "deals" }, "Deals ");
+    t.deals_text.forEach((digits, i) => {
+      if (i) deals.append(", ");
+      deals.append(el("a", { href: `/play/${encodeURIComponent(t.game)}?number=${digits}`, title: `Round ${i + 1}: play this deal` }, el("strong", {}, digits)));
+    });
+    facts.append(deals);
+  }
   renderActions();
   renderEntrants();
 }
@@ -316,19 +326,36 @@ function wireRound() {
 
 // -- replays -----------------------------------------------------------------------------------------
 
+// The game record as a file: its deal number with all its digits (a parsed JSON number keeps
+// only 15 or 16 of a deal number's 20; api.js keeps the exact ones as number_text).
+function recordText(record) {
+  const { number_text: digits, ...rest } = record;
+  const text = JSON.stringify(rest, null, 2);
+  return digits ? text.replace(/("number":\s*)\d+/, `$1${digits}`) : text;
+}
+
+function dealText(round) {
+  const deals = ui.t && ui.t.deals_text;
+  return deals && deals[round - 1] ? deals[round - 1] : null;
+}
+
 async function openReplay(name, round) {
   clearError();
   try {
     const record = await compApi.replay(ui.id, name, round);
     if (ui.replay && ui.replay.url) URL.revokeObjectURL(ui.replay.url);
-    const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)], { type: "application/json" }));
-    ui.replay = { name, round, record, steps: record.moves.length, step: 0, url };
+    const text = recordText(record);
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    ui.replay = { name, round, record, text, steps: record.moves.length, step: 0, url };
     const link = $("r-download");
     link.href = url;
     link.download = `tournament-${ui.id}-${name}-round-${round}.json`;
     const result = record.result;
+    const deal = dealText(round);
     $("replay-title").textContent =
-      `Replay: ${name}, round ${round}` + (result ? ` (${result.outcome.replace("_", " ")}, ${result.score} points)` : "");
+      `Replay: ${name}, round ${round}` +
+      (deal ? `, deal ${deal}` : "") +
+      (result ? ` (${result.outcome.replace("_", " ")}, ${result.score} points)` : "");
     await showStep(0);
     // Shown once its first step is drawn (not the previous replay's, nor "0 / 0").
     $("replay").hidden = false;

@@ -392,6 +392,10 @@ def _one_run(args: argparse.Namespace) -> dict[str, Any]:
         "PATIENCEKIT_SECRET_KEY": secrets.token_hex(16),
         "PATIENCEKIT_DATA_DIR": data_dir,
         "PATIENCEKIT_SQLITE_SYNCHRONOUS": args.sqlite_synchronous,
+        # The bench reads the server's own time per answer (off by default: it can say
+        # something of the hidden cards), and its players are new guests of one address.
+        "PATIENCEKIT_SERVER_TIMING": "1",
+        "PATIENCEKIT_GUESTS_PER_ADDRESS": "1000000",
     }
     schema = None
     if args.database_url:

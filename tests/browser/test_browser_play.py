@@ -505,14 +505,14 @@ def test_phone_portrait_nothing_overflows_sideways(phone: Any, server: str) -> N
 def test_hint_button_and_h_key_show_the_servers_hint(page: Any, server: str) -> None:
     open_deal(page, server, "klondike", 24)
     page.click("#hint")
-    page.wait_for_function("document.querySelector('#hint-text').textContent.length > 0")
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent.length > 0")
     assert page.text_content("#hint-text") == "Hint: c3 f1"
     type_move(page, "c3 f1")
     wait_moves(page, 1)
     assert page.text_content("#hint-text") == ""  # a move clears the old hint
     page.evaluate("document.activeElement.blur()")  # keys typed in the move box are moves
     page.keyboard.press("h")
-    page.wait_for_function("document.querySelector('#hint-text').textContent.length > 0")
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent.length > 0")
     assert page.text_content("#hint-text").startswith("Hint: ")
 
 

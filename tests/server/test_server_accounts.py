@@ -173,11 +173,12 @@ def test_sign_in_is_rate_limited_per_name_and_address(api, other_api, clock):
     assert api.post("/api/auth/signin", right).status_code == 200
 
 
-def test_the_rate_limit_holds_across_server_processes(api, settings, clock):
+def test_the_rate_limit_holds_across_server_processes(api, other_api, settings, clock):
     """The failures are in the database: a second app on it sees them."""
     from fastapi.testclient import TestClient
 
-    assert api.signup("Liam", "liam's password").status_code == 201
+    # Liam signs up on another browser: neither browser below is one he signed in on.
+    assert other_api.signup("Liam", "liam's password").status_code == 201
     second = create_app(settings, clock=clock)
     try:
         other = TestClient(second)
@@ -198,12 +199,16 @@ def test_the_rate_limit_holds_across_server_processes(api, settings, clock):
         second.state.db.dispose()
 
 
-def test_a_successful_signin_clears_the_failures(api, other_api):
+def test_a_successful_signin_is_not_counted_and_trusts_the_browser(api, other_api):
+    """A success gives its attempt back; and the browser it came from (its device cookie)
+    has an allowance of its own from then on, which nobody else's failures use."""
     assert other_api.signup("Mia", "mia's password").status_code == 201
     for _ in range(4):
         api.post("/api/auth/signin", {"name": "Mia", "password": "wrong!!!"})
     r = api.post("/api/auth/signin", {"name": "Mia", "password": "mia's password"})
     assert r.status_code == 200
+    cookie = _set_cookie(r, "pk_device").lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie and "path=/api/auth/" in cookie
     for _ in range(4):
         _error(api.post("/api/auth/signin", {"name": "Mia", "password": "wrong!!!"}), 401,
                "unauthorized")  # fmt: skip

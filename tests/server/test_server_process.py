@@ -197,30 +197,33 @@ def test_two_processes_one_database_then_kill_one_mid_game_and_resume(servers, t
 
 def test_forwarded_headers_are_believed_only_from_a_trusted_proxy(servers):
     """Behind a proxy (PATIENCEKIT_TRUSTED_PROXIES), the client's address and scheme are the
-    forwarded ones: https cookies are Secure and the sign-in limit counts per real client."""
+    forwarded ones: https cookies are Secure and the sign-in limit per address counts per
+    real client."""
     https = {"X-Forwarded-Proto": "https"}
-    plain = servers()
+    three = {"PATIENCEKIT_SIGNIN_ADDRESS_FAILURES": "3"}
+    plain = servers(**three)
     cookie = httpx.get(plain.url + "/api/session", headers=https).headers["set-cookie"]
     assert "secure" not in cookie.lower()  # not trusted: the socket says http
 
-    proxied = servers(PATIENCEKIT_TRUSTED_PROXIES="127.0.0.1")
+    proxied = servers(PATIENCEKIT_TRUSTED_PROXIES="127.0.0.1", **three)
     cookie = httpx.get(proxied.url + "/api/session", headers=https).headers["set-cookie"]
     assert "secure" in cookie.lower()
 
-    def signin(server: Server, client_ip: str) -> int:
+    def signin(server: Server, client_ip: str, name: str) -> int:
         with httpx.Client(timeout=30) as browser:
             headers = {**_csrf(browser, server), "X-Forwarded-For": client_ip}
             r = browser.post(
                 server.url + "/api/auth/signin",
-                json={"name": "nobody", "password": "wrong password"},
+                json={"name": name, "password": "wrong password"},
                 headers=headers,
             )
             return r.status_code
 
-    # Five failures from one forwarded address lock that address out, not the proxy's others.
-    assert [signin(proxied, "203.0.113.7") for _ in range(5)] == [401] * 5
-    assert signin(proxied, "203.0.113.7") == 429
-    assert signin(proxied, "198.51.100.2") == 401
+    # Three failures from one forwarded address (on three names) lock that address out, not
+    # the proxy's other clients.
+    assert [signin(proxied, "203.0.113.7", f"nobody{i}") for i in range(3)] == [401] * 3
+    assert signin(proxied, "203.0.113.7", "nobody3") == 429
+    assert signin(proxied, "198.51.100.2", "nobody3") == 401
     # Without trust, the header is ignored: every attempt is the socket's address.
-    assert [signin(plain, f"203.0.113.{i}") for i in range(5)] == [401] * 5
-    assert signin(plain, "198.51.100.2") == 429
+    assert [signin(plain, f"203.0.113.{i}", f"nobody{i}") for i in range(3)] == [401] * 3
+    assert signin(plain, "198.51.100.2", "nobody3") == 429

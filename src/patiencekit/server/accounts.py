@@ -2,7 +2,8 @@
 
 A visitor without an account gets a guest user on their first state-changing
 request; the guest keeps their plays across reloads (the session cookie), and
-keeps them when they sign up or sign in.
+keeps them when they sign up or sign in. New guests and sign-ups are limited per
+address; sign-in attempts are limited as :func:`signin` says (``limits``).
 """
 
 from __future__ import annotations
@@ -14,32 +15,51 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from patiencekit.server import limits
+from patiencekit.server.config import Settings
 from patiencekit.server.db import Database, plays, sessions, signin_failures, users
 from patiencekit.server.deps import (
+    DEVICE_COOKIE,
     Client,
     ClientDep,
     DbDep,
     clear_session_cookie,
     ensure_csrf_cookie,
+    set_device_cookie,
     set_session_cookie,
 )
 from patiencekit.server.errors import ApiError
+from patiencekit.server.limits import Limit
 from patiencekit.server.security import (
+    device_id,
     hash_password,
     hash_token,
     needs_rehash,
+    new_device_token,
     new_token,
     verify_password,
 )
 
-__all__ = ["User", "current_user", "router", "user_for_write"]
+__all__ = ["User", "current_user", "name_key", "router", "user_for_write"]
 
 NAME_RE = re.compile(r"[A-Za-z0-9_-]{3,32}")
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 GUEST_PREFIX = "guest-"
+
+
+def name_key(name: str) -> str:
+    """The key a player's name is looked up by (``users.name_key``): case-blind, at most 64
+    characters, and safe to send to any database. A NUL (which PostgreSQL's text refuses)
+    becomes U+FFFD, so a name from the outside that holds one matches no account and
+    errs nowhere: it is an unknown name like any other.
+
+    >>> name_key("Ann"), name_key("a\x00b") == name_key("a\ufffdb")
+    ('ann', True)
+    """
+    return name.lower()[:64].replace("\x00", "\ufffd")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +116,21 @@ def user_for_write(conn: Connection, client: Client) -> tuple[User, str | None]:
     """The request's user, making a guest (and a session) when there is none.
 
     Returns the user and the new session token to set as a cookie (None when
-    the session already existed).
+    the session already existed). At most ``guests_per_address`` new guests per
+    address and ``guest_window_seconds`` (else 429, and the caller's transaction
+    rolls back).
     """
     user = current_user(conn, client)
     if user is not None:
         return user, None
     now = client.now()
+    settings = client.settings
+    guests = Limit("guest-address", settings.guests_per_address, settings.guest_window_seconds)
+    wait = limits.take(conn, guests, limits.address_key(client.ip), now)
+    if wait is not None:  # raised in the caller's transaction: nothing is kept
+        raise limits.refused(
+            "too many new guests from this address: wait a little, or sign in", wait
+        )
     name = GUEST_PREFIX + secrets.token_hex(5)
     user_id = conn.execute(
         insert(users)
@@ -129,13 +158,23 @@ def _check_credentials(name: str, password: str) -> None:
 
 
 def signup(db: Database, client: Client, name: str, password: str) -> tuple[User, str]:
-    """Create an account (a guest's own user becomes the account); returns it and its session."""
+    """Create an account (a guest's own user becomes the account); returns it and its session.
+
+    At most ``signups_per_address`` attempts per address and ``signup_window_seconds``,
+    counted before the password is hashed (else 429).
+    """
     _check_credentials(name, password)
+    settings = client.settings
+    signups = Limit("signup-address", settings.signups_per_address, settings.signup_window_seconds)
+    with db.write() as conn:
+        wait = limits.take(conn, signups, limits.address_key(client.ip), client.now())
+    if wait is not None:
+        raise limits.refused("too many sign-ups from this address: wait a little", wait)
     password_hash = hash_password(password)  # slow on purpose: outside the transaction
     taken = ApiError(409, "conflict", f"the name {name!r} is taken")
     try:
         with db.write() as conn:
-            if conn.execute(select(users.c.id).where(users.c.name_key == name.lower())).first():
+            if conn.execute(select(users.c.id).where(users.c.name_key == name_key(name))).first():
                 raise taken
             user = current_user(conn, client)
             values = {"name": name, "name_key": name.lower(), "password_hash": password_hash}
@@ -157,64 +196,91 @@ def signup(db: Database, client: Client, name: str, password: str) -> tuple[User
     return User(user_id, name, False), token
 
 
-def _failures(conn: Connection, name_key: str, client: Client) -> int:
-    since = client.now() - client.settings.signin_window_seconds
-    count = conn.execute(
-        select(func.count())
-        .select_from(signin_failures)
-        .where(
-            signin_failures.c.name_key == name_key,
-            signin_failures.c.ip == client.ip,
-            signin_failures.c.at > since,
-        )
-    ).scalar_one()
-    return int(count)
+def _signin_limits(settings: Settings) -> tuple[Limit, Limit, Limit]:
+    """The sign-in's limits: per trusted browser, per account, per address."""
+    window = settings.signin_window_seconds
+    return (
+        Limit("signin-device", settings.signin_device_failures, window),
+        Limit("signin-account", settings.signin_max_failures, window),
+        Limit("signin-address", settings.signin_address_failures, window),
+    )
 
 
-def signin(db: Database, client: Client, name: str, password: str) -> tuple[User, str]:
-    """Check a name and password; returns the user and a new session.
+def _count_attempt(
+    conn: Connection, client: Client, key: str, device: str | None
+) -> list[tuple[Limit, str]]:
+    """Count a sign-in attempt before its password is checked: the buckets it was counted
+    in (to give back if it succeeds), or 429 (and, the transaction rolling back, nothing
+    counted).
 
-    After ``signin_max_failures`` failures for this name from this address
-    within the window, every attempt is refused (429) until the window passes.
-    A guest signing in hands their plays to the account.
+    A browser the account trusts (``device``: its device cookie's nonce) is counted in its
+    own bucket only, so that nobody else's failures can lock it out; once it has spent
+    that, it is counted as any other browser. Any other browser is counted per account
+    (whatever its address: a spread-out attack on one account) and per address (whatever
+    the account: one address trying many). The buckets are always taken in the same order
+    (device, account, address), so that two attempts never wait for each other's.
     """
-    key = name.lower()[:64]
-    with db.read() as conn:
-        if _failures(conn, key, client) >= client.settings.signin_max_failures:
-            raise ApiError(
-                429,
-                "rate_limited",
-                "too many failed sign-ins for this name: wait a few minutes and try again",
+    now = client.now()
+    per_device, per_account, per_address = _signin_limits(client.settings)
+    if device is not None:
+        own = (per_device, f"{key}:{device}")
+        if limits.take(conn, *own, now) is None:
+            return [own]
+    buckets = [(per_account, key), (per_address, limits.address_key(client.ip))]
+    for limit, bucket in buckets:
+        wait = limits.take(conn, limit, bucket, now)
+        if wait is not None:
+            whom = "for this name" if limit is per_account else "from this address"
+            raise limits.refused(
+                f"too many failed sign-ins {whom}: wait a few minutes and try again", wait
             )
+    return buckets
+
+
+def signin(
+    db: Database, client: Client, name: str, password: str, device_token: str | None = None
+) -> tuple[User, str, str]:
+    """Check a name and password; returns the user, a new session and the browser's device
+    token (the one it sent if it is still good for this account, else a new one).
+
+    Every attempt is counted before the password is checked (:func:`_count_attempt`), in
+    a transaction of its own: of attempts sent at once, no more than the limit are checked.
+    A success gives its attempt back; a failure stays counted (and is recorded in
+    ``signin_failures``). Unknown names are counted as known ones are, so that the limit
+    tells nobody which names exist. A guest signing in hands their plays to the account.
+    """
+    key = name_key(name)
+    secret = client.settings.secret_key
+    device = device_id(device_token, key, secret)
+    with db.write() as conn:
+        counted = _count_attempt(conn, client, key, device)
         row = conn.execute(
             select(users.c.id, users.c.name, users.c.password_hash).where(
                 users.c.name_key == key, users.c.guest.is_(False)
             )
         ).first()
+    # Hashing is slow on purpose: never inside a write transaction (it holds the writer).
     ok = verify_password(row.password_hash if row is not None else None, password)
-    # Hashing is slow on purpose: never inside the write transaction (it holds the writer).
-    stale = row is not None and ok and needs_rehash(row.password_hash)
-    rehashed = hash_password(password) if stale else None
-    with db.write() as conn:
-        if row is None or not ok:
+    if row is None or not ok:
+        with db.write() as conn:
             conn.execute(
                 insert(signin_failures).values(name_key=key, ip=client.ip, at=client.now())
             )
-            conn.commit()
-            raise ApiError(401, "unauthorized", "the name or the password is wrong")
+        raise ApiError(401, "unauthorized", "the name or the password is wrong")
+    stale = needs_rehash(row.password_hash)
+    rehashed = hash_password(password) if stale else None
+    with db.write() as conn:
+        for limit, bucket in counted:
+            limits.give_back(conn, limit, bucket)
         previous = current_user(conn, client)
         if previous is not None and previous.guest:
             conn.execute(update(plays).where(plays.c.user_id == previous.id).values(user_id=row.id))
         _end_session(conn, client)
         token = _start_session(conn, row.id, client)
-        conn.execute(
-            delete(signin_failures).where(
-                signin_failures.c.name_key == key, signin_failures.c.ip == client.ip
-            )
-        )
         if rehashed is not None:
             conn.execute(update(users).where(users.c.id == row.id).values(password_hash=rehashed))
-    return User(row.id, row.name, False), token
+    trusted = device_token if device is not None and device_token else new_device_token(key, secret)
+    return User(row.id, row.name, False), token, trusted
 
 
 def signout(db: Database, client: Client) -> None:
@@ -249,17 +315,26 @@ def get_session(request: Request, response: Response, db: DbDep, client: ClientD
 
 @router.post("/auth/signup", status_code=201)
 def post_signup(body: Credentials, response: Response, db: DbDep, client: ClientDep) -> Any:
-    """Create an account and sign in to it."""
+    """Create an account and sign in to it (this browser is then trusted by the account:
+    its device cookie)."""
     user, token = signup(db, client, body.name, body.password)
     set_session_cookie(response, token, client)
+    secret = client.settings.secret_key
+    set_device_cookie(response, new_device_token(body.name.lower(), secret), client)
     return {"user": user.to_json()}
 
 
 @router.post("/auth/signin")
-def post_signin(body: Credentials, response: Response, db: DbDep, client: ClientDep) -> Any:
-    """Sign in with a name and a password."""
-    user, token = signin(db, client, body.name, body.password)
+def post_signin(
+    body: Credentials, request: Request, response: Response, db: DbDep, client: ClientDep
+) -> Any:
+    """Sign in with a name and a password (429 with ``Retry-After`` after too many
+    failures; a browser that signed in to the account before has an allowance of its
+    own: its device cookie)."""
+    device = request.cookies.get(DEVICE_COOKIE)
+    user, token, trusted = signin(db, client, body.name, body.password, device)
     set_session_cookie(response, token, client)
+    set_device_cookie(response, trusted, client)
     return {"user": user.to_json()}
 
 

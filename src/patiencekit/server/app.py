@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -15,16 +16,17 @@ from typing import Any
 from fastapi import FastAPI
 
 from patiencekit import __version__
-from patiencekit.server import accounts, pages, plays, stats
+from patiencekit.server import accounts, hints, pages, plays, stats
 from patiencekit.server.competition import routes as competition
 from patiencekit.server.competition.periodic import run_periodically
-from patiencekit.server.config import Settings
-from patiencekit.server.db import Database, migrate
+from patiencekit.server.config import Settings, SettingsError
+from patiencekit.server.db import Database, DatabaseUnusable, migrate, open_database
 from patiencekit.server.errors import install_error_handlers
 from patiencekit.server.middleware import (
     BodyLimitMiddleware,
     CsrfMiddleware,
     SecurityHeadersMiddleware,
+    UnexpectedErrorMiddleware,
 )
 
 __all__ = ["create_app"]
@@ -42,10 +44,27 @@ def create_app(
     """The app for ``settings`` (default: from the environment), its database migrated.
 
     ``clock`` is the server's time in seconds since the epoch (tests set their own).
+
+    Called with neither settings nor database (as uvicorn's factory), settings that cannot
+    be used or a database that cannot be opened (an SQLite file that is not a database or
+    is damaged, a PostgreSQL out of reach) end the process with one line on stderr and
+    exit status 2; otherwise they raise :class:`SettingsError` or
+    :class:`~patiencekit.server.db.DatabaseUnusable`.
     """
-    settings = settings or Settings.from_env()
-    db = database or Database(settings)
-    migrate(db)
+    if settings is None and database is None:
+        try:
+            settings = Settings.from_env()
+            db = open_database(settings)
+        except (SettingsError, DatabaseUnusable) as e:
+            print(f"error: {e}", file=sys.stderr, flush=True)
+            raise SystemExit(2) from None
+    elif database is None:
+        assert settings is not None
+        db = open_database(settings)
+    else:
+        settings = settings or database.settings
+        db = database
+        migrate(db)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -65,6 +84,7 @@ def create_app(
             # the shutdown forever)
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(periodic, SHUTDOWN_TICK_SECONDS)
+        hints.shutdown()
         db.dispose()
 
     app = FastAPI(
@@ -96,8 +116,10 @@ def create_app(
     app.mount(
         "/static", pages.StaticDir(directory=pages.STATIC_DIR, check_dir=False), name="static"
     )
-    # The last added runs first: headers on every answer, then the size limit, then CSRF.
+    # The last added runs first: headers on every answer, then the answers to unexpected
+    # errors (which then carry the headers too), then the size limit, then CSRF.
     app.add_middleware(CsrfMiddleware, secret_key=settings.secret_key)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
-    app.add_middleware(SecurityHeadersMiddleware)
+    app.add_middleware(UnexpectedErrorMiddleware)
+    app.add_middleware(SecurityHeadersMiddleware, server_timing=settings.server_timing)
     return app

@@ -32,7 +32,9 @@ def serve(
     """Start the web app: the lobby at http://HOST:PORT/.
 
     The database is an SQLite file in ./data (PATIENCEKIT_DATA_DIR), or the
-    PostgreSQL at PATIENCEKIT_DATABASE_URL; it is created and migrated first.
+    PostgreSQL at PATIENCEKIT_DATABASE_URL; it is created and migrated first. A database
+    that cannot be used (a file that is not a database or is damaged, a PostgreSQL out
+    of reach) stops it with one line naming it, exit status 2.
     """
     try:
         settings = Settings.from_env()
@@ -42,7 +44,7 @@ def serve(
     try:
         import uvicorn
 
-        from patiencekit.server.db import Database, migrate
+        from patiencekit.server.db import DatabaseUnusable, database_name, open_database
     except ImportError as e:
         typer.echo(
             f"error: the web app needs the server extra ({e.name} is missing): "
@@ -50,10 +52,13 @@ def serve(
             err=True,
         )
         raise typer.Exit(2) from None
-    db = Database(settings)
-    migrate(db)  # once here, before the workers start
+    try:
+        db = open_database(settings)  # migrated once here, before the workers start
+    except DatabaseUnusable as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(2) from None
     db.dispose()
-    typer.echo(f"PatienceKit on http://{host}:{port}/ (database: {_where(settings)})")
+    typer.echo(f"PatienceKit on http://{host}:{port}/ ({database_name(settings)})")
     proxies = settings.trusted_proxies.strip()
     uvicorn.run(
         "patiencekit.server.app:create_app",
@@ -68,12 +73,6 @@ def serve(
         server_header=False,
         log_level="warning",
     )
-
-
-def _where(settings: Settings) -> str:
-    if settings.is_sqlite:
-        return settings.database_url.removeprefix("sqlite:///")
-    return "PostgreSQL"
 
 
 def main() -> None:

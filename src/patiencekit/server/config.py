@@ -63,6 +63,13 @@ def _positive_int(env: Mapping[str, str], name: str, default: int) -> int:
     return value
 
 
+def _flag(env: Mapping[str, str], name: str) -> bool:
+    text = env.get(name, "") or "0"
+    if text not in ("0", "1"):
+        raise SettingsError(f"{name} must be 0 or 1, not {text!r}")
+    return text == "1"
+
+
 @dataclass(frozen=True, kw_only=True)
 class Settings:
     """Everything the app needs to know about where it runs."""
@@ -76,9 +83,33 @@ class Settings:
     max_body_bytes: int = 16 * 1024
     #: a session cookie lives this long (seconds)
     session_seconds: int = 30 * 24 * 3600
-    #: sign-in failures allowed per name and address within ``signin_window_seconds``
+    #: sign-in attempts allowed within ``signin_window_seconds`` (each counted before its
+    #: password is checked; a success gives its attempt back; see ``accounts.signin``): per
+    #: account from browsers it does not trust, whatever their address ...
     signin_max_failures: int = 5
+    #: ... per address, whatever the account ...
+    signin_address_failures: int = 20
+    #: ... and per browser that the account trusts (its device cookie, given by a sign-in)
+    signin_device_failures: int = 10
     signin_window_seconds: int = 300
+    #: sign-ups allowed per address within ``signup_window_seconds``
+    signups_per_address: int = 20
+    signup_window_seconds: int = 3600
+    #: new guests (browsers without a session that start a play) allowed per address within
+    #: ``guest_window_seconds``
+    guests_per_address: int = 60
+    guest_window_seconds: int = 600
+    #: hints allowed per player (account or guest) within ``hint_window_seconds``
+    hints_per_player: int = 20
+    hint_window_seconds: int = 60
+    #: processes of this server process that work out hints (the solver never runs on the
+    #: app's own threads), and how many hints may be asked at once (worked out or waiting;
+    #: more are refused with 503 until one is done); see ``hints``
+    hint_workers: int = 1
+    hint_queue: int = 8
+    #: ``Server-Timing: app;dur=MS`` on every answer (for the load bench only: the time an
+    #: answer takes may tell a player something about the hidden cards)
+    server_timing: bool = False
     #: SQLite ``PRAGMA synchronous`` (the database is in WAL mode). NORMAL: a commit is in
     #: the database file's log before the answer, so a killed or crashed server process loses
     #: nothing; only a power cut or an OS crash may lose the last moments. FULL: every commit
@@ -163,4 +194,13 @@ class Settings:
             competition_tick_seconds=_count(env, "PATIENCEKIT_COMPETITION_TICK_SECONDS", 60),
             sqlite_synchronous=(env.get("PATIENCEKIT_SQLITE_SYNCHRONOUS", "") or "NORMAL").upper(),
             trusted_proxies=env.get("PATIENCEKIT_TRUSTED_PROXIES", ""),
+            signin_max_failures=_positive_int(env, "PATIENCEKIT_SIGNIN_MAX_FAILURES", 5),
+            signin_address_failures=_positive_int(env, "PATIENCEKIT_SIGNIN_ADDRESS_FAILURES", 20),
+            signin_device_failures=_positive_int(env, "PATIENCEKIT_SIGNIN_DEVICE_FAILURES", 10),
+            signups_per_address=_positive_int(env, "PATIENCEKIT_SIGNUPS_PER_ADDRESS", 20),
+            guests_per_address=_positive_int(env, "PATIENCEKIT_GUESTS_PER_ADDRESS", 60),
+            hints_per_player=_positive_int(env, "PATIENCEKIT_HINTS_PER_PLAYER", 20),
+            hint_workers=_positive_int(env, "PATIENCEKIT_HINT_WORKERS", 1),
+            hint_queue=_positive_int(env, "PATIENCEKIT_HINT_QUEUE", 8),
+            server_timing=_flag(env, "PATIENCEKIT_SERVER_TIMING"),
         )

@@ -46,21 +46,25 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 
 from patiencekit.server.config import Settings
 
 __all__ = [
     "BUSY",
     "Database",
+    "DatabaseUnusable",
     "LoopStatements",
     "VersionedCache",
     "WriteWouldBlock",
     "create_db_engine",
+    "database_name",
     "metadata",
     "migrate",
+    "open_database",
     "play_events",
     "plays",
+    "rate_limits",
     "sessions",
     "signin_failures",
     "users",
@@ -155,7 +159,8 @@ play_events = Table(
     Column("at", Float, nullable=False),
 )
 
-#: failed sign-ins, for the rate limit (kept in the database so it holds across processes)
+#: failed sign-ins (name, address, time): a record for whoever looks into an attack, kept for
+#: the sign-in window; the limits themselves count in ``rate_limits``
 signin_failures = Table(
     "signin_failures",
     metadata,
@@ -164,6 +169,17 @@ signin_failures = Table(
     Column("ip", String(64), nullable=False),
     Column("at", Float, nullable=False),
     Index("ix_signin_failures_key", "name_key", "ip", "at"),
+)
+
+
+#: rate limits (see ``limits``): one row per bucket that is not full, its "theoretical
+#: arrival time" (GCRA); a row whose ``tat`` has passed is a full bucket, and may go
+rate_limits = Table(
+    "rate_limits",
+    metadata,
+    Column("key", String(128), primary_key=True),
+    Column("tat", Float, nullable=False),
+    Index("ix_rate_limits_tat", "tat"),
 )
 
 
@@ -337,7 +353,8 @@ class LoopStatements:
 
     async def fetch_one(self, sql: str, params: dict[str, Any]) -> Any:
         """The first row of ``sql`` (pyformat parameters), None if it gave none; or
-        :data:`BUSY`. An error closes the connection it happened on and is raised."""
+        :data:`BUSY`. An error closes the connection it happened on (and, when the
+        connection was lost, the idle ones) and is raised."""
         with self._lock:
             conn = self._idle.pop() if self._idle else None
             if conn is None:
@@ -349,11 +366,15 @@ class LoopStatements:
                 conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
             cursor = await conn.execute(sql, params, prepare=True)
             row = await cursor.fetchone()
-        except BaseException:
+        except BaseException as e:
             with self._lock:
                 self._open -= 1
             if conn is not None:
                 conn.pgconn.finish()
+            if isinstance(e, psycopg.OperationalError):
+                # The server went away (restarted, or the connections were ended): the idle
+                # connections are as dead as this one, and would each fail one request.
+                self.close()
             raise
         with self._lock:
             self._idle.append(conn)
@@ -545,3 +566,52 @@ def _file_lock(path: Path) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(f, fcntl.LOCK_UN)
+
+
+class DatabaseUnusable(Exception):
+    """The database cannot be opened, read or migrated at start-up. The message is one
+    line that names it (the SQLite file, or PostgreSQL's host and database) and says why."""
+
+
+def database_name(settings: Settings) -> str:
+    """The database in words, for messages: its SQLite file, or PostgreSQL's address (no
+    password).
+
+    >>> database_name(Settings(database_url="sqlite:////srv/pk/patiencekit.sqlite3"))
+    'the SQLite database /srv/pk/patiencekit.sqlite3'
+    >>> database_name(Settings(database_url="postgresql+psycopg://pk:secret@db:5433/pk"))
+    'the PostgreSQL database pk on db:5433'
+    """
+    url = make_url(settings.database_url)
+    if settings.is_sqlite:
+        return f"the SQLite database {url.database or ':memory:'}"
+    return f"the PostgreSQL database {url.database} on {url.host}:{url.port or 5432}"
+
+
+def open_database(settings: Settings) -> Database:
+    """The database of ``settings``, created or migrated (:func:`migrate`) and read once.
+
+    Raises :class:`DatabaseUnusable` when it cannot be used: an SQLite file that is not a
+    database, is damaged or cannot be opened; a PostgreSQL that cannot be reached; a
+    schema from a newer PatienceKit.
+    """
+    from alembic.util.exc import CommandError
+
+    db: Database | None = None
+    try:
+        db = Database(settings)
+        migrate(db)
+        with db.read() as conn:
+            conn.exec_driver_sql("SELECT count(*) FROM alembic_version").scalar_one()
+    except (OSError, SQLAlchemyError, CommandError) as e:
+        if db is not None:
+            db.dispose()
+        reason = e.orig if isinstance(e, DBAPIError) else e
+        first = (str(reason).strip().splitlines() or [type(reason).__name__])[0]
+        advice = (
+            ": restore it from a backup, or move it away to start with an empty one"
+            if settings.is_sqlite
+            else ""
+        )
+        raise DatabaseUnusable(f"{database_name(settings)} cannot be used ({first}){advice}") from e
+    return db

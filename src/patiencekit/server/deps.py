@@ -16,6 +16,7 @@ from patiencekit.server.middleware import CSRF_COOKIE
 from patiencekit.server.security import csrf_token_valid, new_csrf_token
 
 __all__ = [
+    "DEVICE_COOKIE",
     "SESSION_COOKIE",
     "Client",
     "ClientDep",
@@ -24,10 +25,16 @@ __all__ = [
     "clear_session_cookie",
     "ensure_csrf_cookie",
     "json_response",
+    "set_device_cookie",
     "set_session_cookie",
 ]
 
 SESSION_COOKIE = "pk_session"
+#: the device cookie (``security.new_device_token``): sent to the sign-in only
+DEVICE_COOKIE = "pk_device"
+DEVICE_COOKIE_PATH = "/api/auth/"
+#: a device cookie lives this long (seconds): a year
+DEVICE_SECONDS = 365 * 24 * 3600
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +94,20 @@ def set_session_cookie(response: Response, token: str, client: Client) -> None:
         path="/",
         httponly=True,
         samesite="lax",
+        secure=client.https,
+    )
+
+
+def set_device_cookie(response: Response, token: str, client: Client) -> None:
+    """Tell the browser it is trusted by the account it signed in to (its device token):
+    HttpOnly, SameSite=Strict, sent to ``/api/auth/`` only, Secure over https."""
+    response.set_cookie(
+        DEVICE_COOKIE,
+        token,
+        max_age=DEVICE_SECONDS,
+        path=DEVICE_COOKIE_PATH,
+        httponly=True,
+        samesite="strict",
         secure=client.https,
     )
 

@@ -1,4 +1,5 @@
-"""ASGI middleware: the body size limit, the CSRF check and security headers.
+"""ASGI middleware: security headers, answers to unexpected errors, the body size limit and
+the CSRF check.
 
 They run before routing, so a refused request never reaches a route (and so
 changes nothing).
@@ -14,15 +15,17 @@ from starlette.datastructures import Headers
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from patiencekit.server.errors import error_body
+from patiencekit.server.errors import error_body, unexpected_error
 from patiencekit.server.security import csrf_token_valid
 
 __all__ = [
+    "CONTENT_SECURITY_POLICY",
     "CSRF_COOKIE",
     "CSRF_HEADER",
     "BodyLimitMiddleware",
     "CsrfMiddleware",
     "SecurityHeadersMiddleware",
+    "UnexpectedErrorMiddleware",
 ]
 
 CSRF_COOKIE = "pk_csrf"
@@ -30,7 +33,9 @@ CSRF_HEADER = "x-csrf-token"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-async def _send_error(send: Send, status: int, code: str, message: str) -> None:
+async def _send_error(
+    send: Send, status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> None:
     body = json.dumps(error_body(code, message)).encode()
     await send(
         {
@@ -41,10 +46,46 @@ async def _send_error(send: Send, status: int, code: str, message: str) -> None:
                 (b"content-length", str(len(body)).encode()),
                 # The rest of the request body was not read: don't reuse the connection.
                 *([(b"connection", b"close")] if status == 413 else []),
+                *((k.encode(), v.encode()) for k, v in (headers or {}).items()),
             ],
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+class UnexpectedErrorMiddleware:
+    """Answers for the exceptions no route handled, in the API's error shape
+    (:func:`errors.unexpected_error`): 503 ``unavailable`` when the database cannot be
+    used, else 500 ``internal`` with ``Connection: close``.
+
+    The exception ends here: the server sees an answer sent in full, closes the
+    connection as the answer says, and goes on serving (Starlette's own handler would
+    raise it again, and uvicorn would then drop the connection under the client's feet).
+    An exception after the answer started cannot be answered: it goes on up.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_watched(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_watched)
+        except Exception as exc:
+            if started:
+                raise
+            status, code, message, headers = unexpected_error(exc)
+            await _send_error(send, status, code, message, headers)
 
 
 class BodyLimitMiddleware:
@@ -145,28 +186,50 @@ _SECURITY_HEADERS = [
     (b"referrer-policy", b"same-origin"),
 ]
 
+#: the pages' policy: scripts, styles, fonts and requests from this site only (no inline
+#: script or style attribute: the pages have none), images also as data: URLs (the icon);
+#: no plugin, no <base>, forms post here only, no framing
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
 
 class SecurityHeadersMiddleware:
     """Headers every answer carries: no sniffing, no framing, no referrer to other sites;
-    and ``Server-Timing: app;dur=MS``, the milliseconds the app took to answer (without
-    the time the request waited to be read), which the load bench reads to tell the
-    server's own time from queueing."""
+    ``Content-Security-Policy`` on every HTML page; ``Cache-Control: no-store`` on every
+    ``/api/`` answer that does not say otherwise (they depend on the session: no cache,
+    shared or the browser's, may keep them).
 
-    def __init__(self, app: ASGIApp) -> None:
+    With ``server_timing`` (``PATIENCEKIT_SERVER_TIMING=1``, for the load bench only) also
+    ``Server-Timing: app;dur=MS``, the milliseconds the app took to answer (without the
+    time the request waited to be read). Off by default: how long a move takes to answer
+    can depend on cards the player cannot see (the draws to the next playable stock card)."""
+
+    def __init__(self, app: ASGIApp, server_timing: bool = False) -> None:
         self.app = app
+        self.server_timing = server_timing
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
+        api = scope["path"].startswith("/api/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers: list[Any] = list(message.get("headers", []))
                 headers.extend(_SECURITY_HEADERS)
-                took = (time.perf_counter() - started) * 1000
-                headers.append((b"server-timing", f"app;dur={took:.3f}".encode()))
+                names = {bytes(k).lower(): bytes(v) for k, v in headers}
+                if names.get(b"content-type", b"").startswith(b"text/html"):
+                    headers.append((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()))
+                if api and b"cache-control" not in names:
+                    headers.append((b"cache-control", b"no-store"))
+                if self.server_timing:
+                    took = (time.perf_counter() - started) * 1000
+                    headers.append((b"server-timing", f"app;dur={took:.3f}".encode()))
                 message = {**message, "headers": headers}
             await send(message)
 

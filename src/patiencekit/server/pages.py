@@ -19,9 +19,10 @@ import functools
 import html
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
 
@@ -29,7 +30,7 @@ from patiencekit.errors import UnknownGameError
 from patiencekit.games import get_rules
 from patiencekit.server.deps import ensure_csrf_cookie
 
-__all__ = ["STATIC_DIR", "StaticDir", "page_html", "router"]
+__all__ = ["STATIC_DIR", "StaticDir", "page_html", "router", "safe_next"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -96,6 +97,40 @@ def _known_game(request: Request, game_id: str) -> Response | None:
     return None
 
 
+def safe_next(value: str | None) -> str:
+    r"""Where to go after signing in: ``value`` if it is a path of this site, else ``/``.
+
+    A browser drops tabs and newlines from a URL and reads ``\`` as ``/``, so
+    ``/<tab>/host`` and ``/\host`` would lead to another site as ``//host`` does: a
+    path must start with one ``/`` and hold no control character and no backslash at all.
+    (``static/js/next.js`` checks the same in the page.)
+
+    >>> safe_next("/play/klondike?number=3#top"), safe_next(None)
+    ('/play/klondike?number=3#top', '/')
+    >>> [safe_next(v) for v in ("//evil.example", "/\\evil.example", "/\t/evil.example")]
+    ['/', '/', '/']
+    >>> [safe_next(v) for v in ("https://evil.example", "javascript:alert(1)", " /x", "x")]
+    ['/', '/', '/', '/']
+    """
+    if not value or not value.startswith("/") or value.startswith("//"):
+        return "/"
+    if any(c < " " or c in "\x7f\\" for c in value):
+        return "/"
+    parts = urlsplit(value)
+    if parts.scheme or parts.netloc:
+        return "/"
+    return value
+
+
+def _auth_page(request: Request, filename: str) -> Response:
+    """The sign-in or sign-up page; with a ``next`` that would leave the site, a redirect to
+    the page without it (so that the page's script never even sees it)."""
+    wanted = request.query_params.get("next")
+    if wanted is not None and safe_next(wanted) != wanted:
+        return RedirectResponse(request.url.path, status_code=303)
+    return _page(request, filename)
+
+
 router = APIRouter(include_in_schema=False)
 
 
@@ -131,14 +166,14 @@ def stats_page(request: Request, name: str) -> Response:
 
 @router.get("/signin")
 def signin_page(request: Request) -> Response:
-    """Sign in."""
-    return _page(request, "signin.html")
+    """Sign in (``?next=/path``: where to go then, a path of this site only)."""
+    return _auth_page(request, "signin.html")
 
 
 @router.get("/signup")
 def signup_page(request: Request) -> Response:
-    """Create an account."""
-    return _page(request, "signup.html")
+    """Create an account (``?next=/path`` as for sign-in)."""
+    return _auth_page(request, "signup.html")
 
 
 class StaticDir(StaticFiles):

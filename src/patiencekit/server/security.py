@@ -1,4 +1,4 @@
-"""Passwords (argon2), session tokens and CSRF tokens.
+"""Passwords (argon2), session tokens, CSRF tokens and device tokens.
 
 >>> token = new_csrf_token("0123456789abcdef0123")
 >>> csrf_token_valid(token, "0123456789abcdef0123"), csrf_token_valid(token, "another-secret-key")
@@ -17,10 +17,12 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 __all__ = [
     "csrf_token_valid",
+    "device_id",
     "hash_password",
     "hash_token",
     "needs_rehash",
     "new_csrf_token",
+    "new_device_token",
     "new_token",
     "verify_password",
 ]
@@ -80,3 +82,35 @@ def csrf_token_valid(token: str | None, secret: str) -> bool:
         return False
     nonce, mac = token.split(".")
     return hmac.compare_digest(mac, _csrf_mac(nonce, secret))
+
+
+def _device_mac(name_key: str, nonce: str, secret: str) -> str:
+    message = b"device:" + name_key.encode() + b":" + nonce.encode()
+    return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()[:32]
+
+
+def new_device_token(name_key: str, secret: str) -> str:
+    """A device token (OWASP's "device cookie"): proof that this browser signed in to the
+    account ``name_key`` once, a random nonce and its HMAC under the server's secret and
+    the account's name. The sign-in limit counts such a browser on its own.
+
+    >>> secret = "0123456789abcdef0123"
+    >>> token = new_device_token("alice", secret)
+    >>> device_id(token, "alice", secret) == token.split(".")[0]
+    True
+    >>> device_id(token, "bob", secret), device_id("x.y", "alice", secret)
+    (None, None)
+    """
+    nonce = secrets.token_urlsafe(18)
+    return f"{nonce}.{_device_mac(name_key, nonce, secret)}"
+
+
+def device_id(token: str | None, name_key: str, secret: str) -> str | None:
+    """The nonce of ``token`` if it is a device token of the account ``name_key`` made with
+    this secret, else None (no token, a forged one, or one of another account)."""
+    if not token or token.count(".") != 1:
+        return None
+    nonce, mac = token.split(".")
+    if not nonce or not hmac.compare_digest(mac, _device_mac(name_key, nonce, secret)):
+        return None
+    return nonce

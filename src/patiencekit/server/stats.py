@@ -16,6 +16,7 @@ from fastapi import APIRouter
 from sqlalchemy import select
 
 from patiencekit.games import GAMES
+from patiencekit.server.accounts import name_key
 from patiencekit.server.db import Database, plays, users
 from patiencekit.server.deps import DbDep
 from patiencekit.server.errors import ApiError
@@ -58,7 +59,7 @@ def player_stats(db: Database, name: str) -> dict[str, dict[str, Any]]:
     """Every game's statistics for the player called ``name`` (any case)."""
     with db.read() as conn:
         user_id = conn.execute(
-            select(users.c.id).where(users.c.name_key == name.lower()[:64])
+            select(users.c.id).where(users.c.name_key == name_key(name))
         ).scalar_one_or_none()
         if user_id is None:
             raise ApiError(404, "not_found", f"no player is called {name!r}")

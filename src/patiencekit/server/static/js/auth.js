@@ -1,7 +1,8 @@
 // Sign in and sign up forms.
 
 import { api } from "./api.js";
-import { initHeader, nextUrl } from "./common.js";
+import { initHeader } from "./common.js";
+import { nextUrl } from "./next.js";
 
 async function main() {
   initHeader();
@@ -9,8 +10,8 @@ async function main() {
   const kind = form.dataset.kind;
   const error = document.getElementById("error");
   const other = document.getElementById("other");
-  const next = new URLSearchParams(window.location.search).get("next");
-  if (other && next) other.href += `?next=${encodeURIComponent(next)}`;
+  const next = nextUrl();
+  if (other && next !== "/") other.href += `?next=${encodeURIComponent(next)}`;
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     error.textContent = "";

@@ -105,10 +105,3 @@ export function formatTime(seconds) {
   const sec = String(s % 60).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
-
-// A safe "next" URL after signing in: a path on this site only.
-export function nextUrl() {
-  const next = new URLSearchParams(window.location.search).get("next");
-  if (next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\")) return next;
-  return "/";
-}

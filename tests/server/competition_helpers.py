@@ -10,9 +10,12 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from ranked_helpers import deal_of
 from sqlalchemy import insert, select
 
 from patiencekit import new_game
+from patiencekit.server.competition.scoring import tournament_deals
+from patiencekit.server.competition.tables import tournaments
 from patiencekit.server.db import sessions, users
 from patiencekit.server.security import hash_token
 
@@ -45,6 +48,19 @@ def add_player(app: Any, make_api: Any, name: str) -> Any:
     api.name = name
     api.user_id = user_id
     return api
+
+
+def deals_of(app: Any, tid: int) -> tuple[int, ...]:
+    """A started tournament's deals, from its secret as the server keeps it (never sent); they
+    are the deals the server stored at the start."""
+    with app.state.db.read() as conn:
+        row = conn.execute(
+            select(tournaments.c.secret, tournaments.c.deals).where(tournaments.c.id == tid)
+        ).one()
+    assert row.secret is not None and len(row.secret) == 64, "the tournament has not started"
+    deals = tournament_deals(row.secret)
+    assert row.deals == " ".join(map(str, deals))
+    return deals
 
 
 def user_id(app: Any, name: str) -> int:
@@ -123,7 +139,8 @@ def play_round(
     """
     start = clock.now
     play = open_round(api, tid, rnd)
-    line, score = scoring_line(play["game"], play["number"], k)
+    # A running round's deal is never sent: the test reads it where the server keeps it.
+    line, score = scoring_line(play["game"], deal_of(api.client.app, play["id"]), k)
     play = play_line(api, play, line, clock, dt)
     assert play["score"] == score and not play["over"]
     clock.advance(1.0)

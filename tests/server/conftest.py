@@ -2,10 +2,11 @@
 
 Every test that uses ``database_url`` (directly or through ``app`` / ``api``) runs
 twice: on an SQLite file of its own, and on PostgreSQL in a schema of its own.
-The PostgreSQL server is the one at ``PATIENCEKIT_TEST_POSTGRES_URL`` (``.ci/run``
-installs and starts one). Without it those variants FAIL, so that a CI that
-forgot PostgreSQL cannot pass; set ``PATIENCEKIT_ALLOW_NO_POSTGRES=1`` to skip
-them on a machine without PostgreSQL.
+The PostgreSQL server is the one at ``PATIENCEKIT_TEST_POSTGRES_URL``; when it is not
+set, ``tests/conftest.py`` starts a throwaway one from the installed binaries for the
+whole run (all xdist workers share it) and sets it. Without a server those variants
+FAIL, so that a CI that forgot PostgreSQL cannot pass; ``PATIENCEKIT_ALLOW_NO_POSTGRES=1``
+skips them on a machine without PostgreSQL.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ pytest.importorskip("fastapi", reason="the server extra is not installed")
 # Starlette's TestClient still works with httpx; silence its notice about httpx2.
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
+from api_client import Api  # noqa: E402
 from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 from sqlalchemy import create_engine  # noqa: E402
@@ -57,13 +59,16 @@ def postgres_admin_url() -> str:
     """The PostgreSQL to test against; fails (or skips, when allowed) without one."""
     url = os.environ.get(PG_ENV, "")
     if not url:
-        message = (
-            f"{PG_ENV} is not set: the server tests must also run against PostgreSQL "
-            f"(set {ALLOW_ENV}=1 to skip them on a machine without one)"
-        )
         if os.environ.get(ALLOW_ENV) == "1":
-            pytest.skip(message)
-        pytest.fail(message)
+            pytest.skip(
+                f"no PostgreSQL ({PG_ENV} is not set and none is installed to start: "
+                f"apt-get install postgresql); skipped as {ALLOW_ENV}=1 allows"
+            )
+        pytest.fail(
+            f"{PG_ENV} is not set: the server tests must also run against PostgreSQL "
+            "(tests/conftest.py starts a throwaway one when PostgreSQL is installed: "
+            f"apt-get install postgresql; or set {ALLOW_ENV}=1 to skip them)"
+        )
     return normalize_database_url(url)
 
 
@@ -76,8 +81,16 @@ def backend(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def database_url(backend: str, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database: an SQLite file, or a new PostgreSQL schema (dropped after)."""
+    with fresh_database(backend, tmp_path) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def fresh_database(backend: str, folder: Path) -> Iterator[str]:
+    """The URL of a fresh, empty database: an SQLite file in ``folder / "data"``, or a new
+    PostgreSQL schema (dropped at the end)."""
     if backend == "sqlite":
-        yield f"sqlite:///{tmp_path / 'data' / 'patiencekit.sqlite3'}"
+        yield f"sqlite:///{folder / 'data' / 'patiencekit.sqlite3'}"
         return
     admin = postgres_admin_url()
     schema = "pk_test_" + secrets.token_hex(6)
@@ -112,56 +125,31 @@ def app(settings: Settings, clock: FakeClock) -> Iterator[FastAPI]:
     application.state.db.dispose()
 
 
-class Api:
-    """A browser talking to the API: keeps its cookies and repeats the CSRF token."""
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def module_backend(request: pytest.FixtureRequest) -> str:
+    """Which database a module's shared app (``module_app``) runs on."""
+    return str(request.param)
 
-    def __init__(self, client: TestClient) -> None:
-        self.client = client
-        self.csrf: str | None = None
 
-    def session(self) -> dict[str, Any]:
-        r = self.client.get("/api/session")
-        assert r.status_code == 200, r.text
-        body: dict[str, Any] = r.json()
-        self.csrf = body["csrf"]
-        return body
-
-    def headers(self) -> dict[str, str]:
-        if self.csrf is None:
-            self.session()
-        assert self.csrf is not None
-        return {"X-CSRF-Token": self.csrf}
-
-    def get(self, path: str) -> Any:
-        return self.client.get(path)
-
-    def post(self, path: str, body: Any = None, **kwargs: Any) -> Any:
-        headers = {**self.headers(), **kwargs.pop("headers", {})}
-        if body is None and "content" not in kwargs:
-            return self.client.post(path, headers=headers, **kwargs)
-        if "content" in kwargs:
-            return self.client.post(path, headers=headers, **kwargs)
-        return self.client.post(path, json=body, headers=headers, **kwargs)
-
-    def new_play(
-        self, game: str = "klondike", number: int | None = 24, ranked: bool = False
-    ) -> dict[str, Any]:
-        r = self.post(f"/api/games/{game}/play", {"number": number, "ranked": ranked})
-        assert r.status_code == 201, r.text
-        play: dict[str, Any] = r.json()
-        return play
-
-    def move(self, play: dict[str, Any], move: str) -> Any:
-        return self.post(f"/api/plays/{play['id']}/moves", {"move": move, "n": play["n"]})
-
-    def play_ok(self, play: dict[str, Any], move: str) -> dict[str, Any]:
-        r = self.move(play, move)
-        assert r.status_code == 200, r.text
-        result: dict[str, Any] = r.json()
-        return result
-
-    def signup(self, name: str, password: str = "correct horse") -> Any:
-        return self.post("/api/auth/signup", {"name": name, "password": password})
+@pytest.fixture(scope="module")
+def module_app(module_backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
+    """One app on a fresh database for all the tests of a module, on SQLite and on
+    PostgreSQL: for many requests whose order does not matter (the schemathesis run). The
+    clock does not move and no periodic competition task runs."""
+    folder = tmp_path_factory.mktemp(f"module-app-{module_backend}")
+    with fresh_database(module_backend, folder) as url:
+        application = create_app(
+            Settings(
+                env="test",
+                secret_key=SECRET,
+                data_dir=folder / "data",
+                database_url=url,
+                competition_tick_seconds=0,
+            ),
+            clock=FakeClock(),
+        )
+        yield application
+        application.state.db.dispose()
 
 
 @pytest.fixture

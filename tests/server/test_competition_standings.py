@@ -16,6 +16,7 @@ from competition_helpers import (
     play_line,
     scoring_line,
 )
+from ranked_helpers import ranked_play
 from sqlalchemy import insert, select
 
 from patiencekit.server.app import create_app
@@ -52,9 +53,7 @@ def ranked_game(api: Any, clock: Any, number: int, k: int, dt: float = 1.0) -> t
     """A ranked Klondike game of deal ``number``: ``k`` scoring moves, then given up.
 
     Returns the score the engine says it is worth and its time."""
-    r = api.post("/api/games/klondike/play", {"number": number, "ranked": True})
-    assert r.status_code == 201, r.text
-    play = r.json()
+    play = ranked_play(api, "klondike", number)
     start = clock.now
     line, score = scoring_line("klondike", number, k)
     play = play_line(api, play, line, clock, dt)
@@ -75,73 +74,69 @@ def board(api: Any, game: str = "klondike", player: str | None = None) -> dict[s
 # -- points -------------------------------------------------------------------------------------
 
 
-def test_ranked_single_games_count_towards_points(app, make_api, clock, monkeypatch):
+def test_ranked_single_games_count_towards_points(app, make_api, clock):
     ann = add_player(app, make_api, "ann")
     # A won ranked game: its final score has the server's time bonus.
-    r = ann.post("/api/games/klondike/play", {"number": WIN["number"], "ranked": True})
-    play = play_line(ann, r.json(), WIN["moves"], clock, 1.0)
+    play = play_line(ann, ranked_play(ann, "klondike", WIN["number"]), WIN["moves"], clock, 1.0)
     won = WIN["result"]["score"] + 1000 - len(WIN["moves"])
     assert play["won"] and play["score"] == won
     error(ann.post(f"/api/plays/{play['id']}/finish", {"n": play["n"]}), 409, "game_over")
     line = board(ann)["me"]
     assert (line["points"], line["games"], line["position"]) == (won, 1, 1)
-    assert line["rank"] == rank(won) == 45  # floor(307.1 ** (2/3))
-    # One attempt per deal: not this deal again, nor one played casually before.
+    assert line["rank"] == rank(won) == 45  # rank 45 from 3,060 points, rank 46 at 3,152
+    # The server draws a ranked deal: the player cannot choose one.
     again = ann.post("/api/games/klondike/play", {"number": WIN["number"], "ranked": True})
-    assert "one attempt" in error(again, 409, "conflict")
-    ann.new_play("klondike", 24)
-    error(ann.post("/api/games/klondike/play", {"number": 24, "ranked": True}), 409, "conflict")
-    # A random ranked deal, given up: its running score counts. The draw is pinned to a deal
-    # whose scoring line leaves moves to make (1.4 % of deals run out of moves on the way).
-    monkeypatch.setattr("patiencekit.server.plays.secrets.randbelow", lambda n: 131)
-    r = ann.post("/api/games/klondike/play", {"number": None, "ranked": True})
-    play = r.json()
-    assert play["number"] == 132 and not play["over"]
-    line_moves, running = scoring_line("klondike", play["number"], 3)
+    assert "cannot be chosen" in error(again, 400, "ranked_deal")
+    # A ranked deal, given up: its running score counts. The draw is pinned to a deal whose
+    # scoring line leaves moves to make (1.4 % of deals run out of moves on the way).
+    play = ranked_play(ann, "klondike", 132)
+    assert play["number"] is None and not play["over"]
+    line_moves, running = scoring_line("klondike", 132, 3)
     play = play_line(ann, play, line_moves, clock, 1.0)
-    assert give_up(ann, play)["result"] == {
+    done = give_up(ann, play)
+    assert done["result"] == {
         "outcome": "gave_up",
         "score": running,
         "time": float(len(line_moves)),  # from the deal to giving up, one second a move
         "finished_at": clock.now,
     }
-    # A deal with no move at all is over at once: giving it up records 0.
-    r = ann.post("/api/games/klondike/play", {"number": 10, "ranked": True})
-    assert r.json()["over"] is True
-    assert give_up(ann, r.json())["result"]["outcome"] == "over"
+    # A deal with no move at all is over once the stock has been seen (eight turns): it ends
+    # by itself, with 0.
+    play = play_line(ann, ranked_play(ann, "klondike", 10), ["s"] * 8, clock, 1.0)
+    assert play["over"] is True and play["score"] == 0
+    error(ann.post(f"/api/plays/{play['id']}/finish", {"n": play["n"]}), 409, "game_over")
     line = board(ann)["me"]
     assert (line["points"], line["games"]) == (won + running, 3)
     assert board(ann, "klondike-draw1")["me"] is None
     # Casual games and unscored ranked games give no points.
     casual = play_line(ann, ann.new_play("klondike", 31), ["s"], clock, 1.0)
     error(ann.post(f"/api/plays/{casual['id']}/finish", {"n": 1}), 403, "forbidden")
-    r = ann.post("/api/games/patriarchs/play", {"number": 3, "ranked": True})
-    assert give_up(ann, r.json())["result"] is None
+    assert give_up(ann, ranked_play(ann, "patriarchs", 3))["result"] is None
     assert board(ann)["me"]["games"] == 3
 
 
 def test_a_ranked_game_that_runs_out_of_moves_ends_by_itself(app, make_api, clock):
     from patiencekit import new_game
 
-    # Klondike deal 49: after these three moves no card can move any more.
-    moves = ["c7 c6", "c6 c7 2", "c7 c4 3"]
+    # Klondike deal 49: after these three moves no card can move any more, which the player
+    # sees once the stock has gone by (eight turns).
+    moves = ["c7 c6", "c6 c7 2", "c7 c4 3"] + ["s"] * 8
     engine = new_game("klondike", 49)
     for text in moves:
         assert not engine.is_over()
         engine.play(text)
     assert engine.is_over() and not engine.is_won() and engine.base_score > 0
     ann = add_player(app, make_api, "ann")
-    r = ann.post("/api/games/klondike/play", {"number": 49, "ranked": True})
-    play = play_line(ann, r.json(), moves, clock, 1.0)
+    play = play_line(ann, ranked_play(ann, "klondike", 49), moves, clock, 1.0)
     assert play["over"] and not play["won"] and play["legal_moves"] == []
     assert play["score"] == engine.base_score
     with app.state.db.read() as conn:
         row = conn.execute(select(results).where(results.c.play_id == play["id"])).one()
         ended = conn.execute(select(plays.c.ended_at).where(plays.c.id == play["id"])).scalar()
-    assert (row.outcome, row.score, row.elapsed) == ("over", engine.base_score, 3.0)
+    assert (row.outcome, row.score, row.elapsed) == ("over", engine.base_score, 11.0)
     assert ended == clock.now
     assert board(ann)["me"]["points"] == engine.base_score
-    error(ann.post(f"/api/plays/{play['id']}/finish", {"n": 3}), 409, "game_over")
+    error(ann.post(f"/api/plays/{play['id']}/finish", {"n": 11}), 409, "game_over")
 
 
 # -- the Top 100 ---------------------------------------------------------------------------------

@@ -249,37 +249,64 @@ def test_the_game_cache_answers_exactly_as_replaying_the_log(settings, clock):
     assert answers[0] == answers[1]
 
 
-def test_two_ranked_deals_of_one_number_at_once(api, settings, clock):
-    """A ranked game is one attempt at a deal: of two sent at once, one is dealt, one refused."""
+def test_two_ranked_deals_sent_at_once_give_one_open_ranked_game(api, settings, clock):
+    """At most one open ranked game per variant: of two new ranked games sent at once (two
+    app instances, one database), one is dealt and the other is refused (409
+    ``ranked_open``); with ``give_up``, the second ends the first (each time, one open)."""
     api.signup("racer")
     second = create_app(settings, clock=clock)
     try:
         clients = [api.client, TestClient(second, cookies=dict(api.client.cookies))]
         headers = {"X-CSRF-Token": api.csrf}
-        for number in (101, 102, 103, 104):
+        for attempt in range(4):
             barrier = threading.Barrier(2)
             answers: list[Any] = [None, None]
 
-            def deal(i: int, number: int, barrier: threading.Barrier, answers: list[Any]) -> None:
+            def deal(i: int, give_up: bool, barrier: threading.Barrier, answers: list[Any]) -> None:
                 barrier.wait()
                 answers[i] = clients[i].post(
                     "/api/games/klondike/play",
-                    json={"number": number, "ranked": True},
+                    json={"ranked": True, "give_up": give_up},
                     headers=headers,
                 )
 
             threads = [
-                threading.Thread(target=deal, args=(i, number, barrier, answers)) for i in (0, 1)
+                threading.Thread(
+                    target=deal, args=(i, i == 1 and attempt % 2 == 1, barrier, answers)
+                )
+                for i in (0, 1)
             ]
             for t in threads:
                 t.start()
             for t in threads:
                 t.join()
-            assert sorted(r.status_code for r in answers) == [201, 409], [r.text for r in answers]
+            codes = sorted(r.status_code for r in answers)
+            assert codes in ([201, 409], [201, 201]), [r.text for r in answers]
+            for r in answers:
+                if r.status_code == 409:
+                    assert r.json()["error"]["code"] == "ranked_open"
+            engine = create_engine(settings.database_url)
+            with engine.connect() as conn:
+                open_ranked = conn.execute(
+                    select(func.count()).where(
+                        plays.c.ranked.is_(True), plays.c.ended_at.is_(None)
+                    )
+                ).scalar_one()
+            engine.dispose()
+            assert open_ranked == 1
+            # The next attempt starts from none open.
+            clients[0].post(
+                f"/api/plays/{_open_ranked_id(settings)}/finish", json={"n": 0}, headers=headers
+            )
     finally:
         second.state.db.dispose()
+
+
+def _open_ranked_id(settings: Any) -> str:
     engine = create_engine(settings.database_url)
     with engine.connect() as conn:
-        ranked = conn.execute(select(func.count()).where(plays.c.ranked.is_(True))).scalar_one()
+        play_id = conn.execute(
+            select(plays.c.id).where(plays.c.ranked.is_(True), plays.c.ended_at.is_(None))
+        ).scalar_one()
     engine.dispose()
-    assert ranked == 4
+    return str(play_id)

@@ -1,4 +1,7 @@
-"""Housekeeping: forget what nobody can use any more.
+"""Housekeeping: forget what nobody can use any more, and end what nobody plays.
+
+- ranked single games with no move for 24 hours: they end as given up and count
+  (RULES.md, "Fair competition"; :func:`patiencekit.server.plays.end_idle_ranked`);
 
 - sessions past their expiry (their cookie is refused already);
 - sign-in failures older than the rate limit's window (they no longer count);
@@ -20,23 +23,26 @@ from dataclasses import dataclass
 from sqlalchemy import delete, exists, select
 
 from patiencekit.server.db import Database, play_events, plays, sessions, signin_failures, users
+from patiencekit.server.plays import end_idle_ranked
 
 __all__ = ["Swept", "housekeeping"]
 
 
 @dataclass(frozen=True, slots=True)
 class Swept:
-    """How many rows one round of housekeeping deleted."""
+    """How many rows one round of housekeeping deleted (and ranked games it ended)."""
 
     sessions: int
     signin_failures: int
     guests: int
+    ranked_ended: int = 0
 
 
 def housekeeping(db: Database, now: float) -> Swept:
-    """Delete expired sessions, stale sign-in failures and unreachable guests (with their
-    plays); returns the counts."""
+    """End idle ranked games; delete expired sessions, stale sign-in failures and
+    unreachable guests (with their plays); returns the counts."""
     settings = db.settings
+    ranked_ended = end_idle_ranked(db, now)
     with db.write() as conn:
         expired = conn.execute(delete(sessions).where(sessions.c.expires_at <= now)).rowcount
         stale = conn.execute(
@@ -58,4 +64,6 @@ def housekeeping(db: Database, now: float) -> Swept:
         conn.execute(delete(play_events).where(play_events.c.play_id.in_(lost_plays)))
         conn.execute(delete(plays).where(plays.c.user_id.in_(lost)))
         guests = conn.execute(delete(users).where(users.c.id.in_(lost))).rowcount
-    return Swept(sessions=expired, signin_failures=stale, guests=guests)
+    return Swept(
+        sessions=expired, signin_failures=stale, guests=guests, ranked_ended=ranked_ended
+    )

@@ -48,6 +48,7 @@ from patiencekit.errors import (
 from patiencekit.game import Game, new_game
 from patiencekit.games import GAMES, get_rules
 from patiencekit.games.winnable_numbers import WINNABLE
+from patiencekit.server import hints
 from patiencekit.server.accounts import user_for_write
 from patiencekit.server.db import (
     BUSY,
@@ -66,28 +67,41 @@ from patiencekit.server.deps import (
 )
 from patiencekit.server.errors import ApiError
 from patiencekit.server.security import hash_token
-from patiencekit.solver import hint
 
 #: how long the solver may think about a hint
 HINT_SECONDS = 1.0
 
 __all__ = [
     "MAX_NUMBER",
+    "RANKED_FIRST",
+    "RANKED_IDLE_SECONDS",
+    "RANKED_NUMBERS",
     "create_play",
+    "deal_in_play_hooks",
+    "draw_ranked_number",
+    "end_idle_ranked",
     "get_play",
     "play_action",
     "play_status",
     "ranked_end_hooks",
+    "ranked_give_up_hooks",
     "rebuild",
+    "replay_row",
     "router",
 ]
 
 #: deal numbers run from 0 to 10**20 - 1
 MAX_NUMBER = 10**20 - 1
-#: a random deal is drawn from 1..RANDOM_NUMBERS
+#: a random casual deal is drawn from 1..RANDOM_NUMBERS
 RANDOM_NUMBERS = 10**9 - 1
+#: a ranked deal is drawn uniformly from RANKED_FIRST .. RANKED_FIRST + RANKED_NUMBERS - 1
+#: (RULES.md, "Fair competition": at least 2**64 numbers, so that its face-up cards cannot be
+#: looked up among precomputed deals); all of them are 20-digit numbers
+RANKED_FIRST = 10**19
+RANKED_NUMBERS = 2**64
+#: a ranked single game with no move for this long ends as given up (and counts)
+RANKED_IDLE_SECONDS = 24 * 3600
 PLAY_ID = re.compile(r"[0-9a-f]{32}")
-_CARD_TOKEN = re.compile(r"\b(?:[2-9AKQJT]|10)[CSHD]\b")
 
 #: Called in the transaction that stores the move ending a ranked play (a win, or no move
 #: left), before the play row moves on: ``hook(conn, play row as read, game, now)``. The
@@ -95,6 +109,14 @@ _CARD_TOKEN = re.compile(r"\b(?:[2-9AKQJT]|10)[CSHD]\b")
 #: move is not stored after all, the transaction and so the result are rolled back.
 RankedEndHook = Callable[[Connection, Row[Any], Game, float], None]
 ranked_end_hooks: list[RankedEndHook] = []
+#: Called in the transaction that ends a ranked play without a last move, as given up (the
+#: player started another ranked game of the variant, or made no move for
+#: :data:`RANKED_IDLE_SECONDS`), before the play row is marked ended; same arguments.
+ranked_give_up_hooks: list[RankedEndHook] = []
+#: Asked before a casual play of a chosen number is dealt: ``hook(conn, game id, number)`` is
+#: True when that deal is in ranked play elsewhere (the competition: a running
+#: tournament's deals), so that casual play cannot reach it.
+deal_in_play_hooks: list[Callable[[Connection, str, int], bool]] = []
 
 
 class _Clock:
@@ -219,40 +241,22 @@ def _load(
     cached: _Memo | None = cache.take(play_id, row.seq)
     if cached is not None:
         game, clock = cached.game, cached.clock
+        # The wall clock may step back; the play's clock does not.
+        clock.now = max(now, clock.now, row.updated_at)
     else:
-        events = conn.execute(
-            select(play_events.c.kind, play_events.c.move, play_events.c.at)
-            # The events up to the row's seq: later ones (committed since, under READ
-            # COMMITTED) belong to another request's answer.
-            .where(play_events.c.play_id == play_id, play_events.c.seq <= row.seq)
-            .order_by(play_events.c.seq)
-        ).all()
-        if len(events) != row.seq:
-            raise RuntimeError(f"play {play_id}: {len(events)} events stored, seq is {row.seq}")
-        game, clock = rebuild(
-            row.game_id,
-            int(row.number),
-            row.ranked,
-            row.created_at,
-            [(e.kind, e.move, e.at) for e in events],
-        )
-    # The wall clock may step back; the play's clock does not.
-    clock.now = max(now, clock.now, row.updated_at)
+        game, clock = replay_row(conn, row, now)
     return _Loaded(row, game, clock)
 
 
-def _safe_reason(game: Game, reason: str) -> str:
-    """The engine's reason, unless it names a card the player cannot see."""
-    visible = {str(c) for p in game.view().piles for c in p.cards if c is not None}
-    if any(token not in visible for token in _CARD_TOKEN.findall(reason)):
-        return "that move is not possible now"
-    return reason
-
-
-def play_json(play_id: str, ranked: bool, game: Game, over: bool | None = None) -> dict[str, Any]:
+def play_json(
+    play_id: str, ranked: bool, game: Game, over: bool | None = None, reveal: bool = False
+) -> dict[str, Any]:
     """A play as the API sends it: only what the player may see.
 
-    ``over`` is ``game.is_over()`` when the caller knows it already.
+    ``over`` is ``game.is_over()`` when the caller knows it already. A ranked play's
+    deal number is ``null`` unless ``reveal`` (its play has ended: RULES.md, "Fair
+    competition"); ``number_text`` is the number's digits (JSON numbers above 2**53 lose
+    theirs in a browser).
     """
     view = game.view().to_json()
     won = game.is_won()
@@ -260,11 +264,13 @@ def play_json(play_id: str, ranked: bool, game: Game, over: bool | None = None) 
         over = game.is_over()
     last = game.last_move
     scored = game.rules.scored
+    shown = not ranked or reveal
     return {
         "id": play_id,
         "game": game.id,
         "name": game.rules.name,
-        "number": game.number,
+        "number": game.number if shown else None,
+        "number_text": str(game.number) if shown else None,
         "ranked": ranked,
         "n": game.state.history_length,
         "piles": view["piles"],
@@ -281,6 +287,13 @@ def play_json(play_id: str, ranked: bool, game: Game, over: bool | None = None) 
     }
 
 
+def _revealed(row: Row[Any], ended: bool) -> bool:
+    """Whether a play's number may be sent: a casual play's always, a ranked single game's
+    once it has ended; a tournament round's never here (its tournament shows its deals once
+    the tournament is over)."""
+    return not row.ranked or (ended and row.tournament_id is None)
+
+
 # -- service ---------------------------------------------------------------------
 
 
@@ -291,8 +304,17 @@ def create_play(
     number: int | None,
     ranked: bool,
     winnable: bool = False,
+    give_up: bool = False,
 ) -> tuple[dict[str, Any], str | None]:
     """Deal a new play for the request's player (a guest if need be).
+
+    A ranked deal is the server's: drawn with fresh randomness from
+    :data:`RANKED_NUMBERS` numbers, never chosen (400 ``ranked_deal``). A player has at
+    most one open ranked single game per variant: while one is open, a new one is
+    refused (409 ``ranked_open``, naming it) unless ``give_up``, which ends the open one
+    first, as given up (it counts). A casual play of a chosen number that is in ranked
+    play (an open ranked game, a running tournament's deal) is refused (409
+    ``deal_in_play``).
 
     Returns the play and the new guest's session token, if one was made.
     """
@@ -300,7 +322,16 @@ def create_play(
         rules = get_rules(game_id)
     except UnknownGameError:
         raise ApiError(404, "unknown_game", f"there is no game {game_id!r}") from None
-    if number is None and winnable:
+    chosen = number is not None
+    if ranked and (chosen or winnable):
+        raise ApiError(
+            400,
+            "ranked_deal",
+            "a ranked deal is drawn by the server: it cannot be chosen (send no number)",
+        )
+    if ranked:
+        number = draw_ranked_number()
+    elif number is None and winnable:
         try:
             number = winnable_number(rules.id)
         except TimeoutError:
@@ -317,17 +348,30 @@ def create_play(
         user, token = user_for_write(conn, client)
         if ranked and user.guest:
             raise ApiError(401, "unauthorized", "sign in to play ranked games")
-        if not db.is_sqlite:
-            # A player's new plays are made one at a time, so two ranked deals of the same
-            # number sent at once cannot both pass the check below (SQLite's writer lock
-            # does this already; PostgreSQL reads committed data only).
-            conn.execute(_LOCK_PLAYER_DEALS, {"user_id": user.id})
-        if ranked and _seen_deal(conn, user.id, rules.id, number):
+        if chosen and _in_ranked_play(conn, rules.id, number):
             raise ApiError(
                 409,
-                "conflict",
-                "you have played this deal before: a ranked game is one attempt at a new deal",
+                "deal_in_play",
+                "this deal is being played in a ranked game: try it once that has ended",
             )
+        if ranked:
+            if not db.is_sqlite:
+                # A player's ranked plays are made one at a time, so two sent at once
+                # cannot both find no open one (SQLite's writer lock does this already;
+                # PostgreSQL reads committed data only).
+                conn.execute(_LOCK_PLAYER_DEALS, {"user_id": user.id})
+            for open_play in _open_ranked(conn, user.id, rules.id):
+                if not give_up:
+                    raise ApiError(
+                        409,
+                        "ranked_open",
+                        f"your ranked game of {rules.name} is still open (/p/{open_play.id}): "
+                        "finish it, or start a new one to give it up (it counts with its "
+                        "score)",
+                    )
+                if not _give_up(conn, open_play, now):
+                    raise _stored_first()
+                db.memo.take_any(open_play.id)
         conn.execute(
             insert(plays).values(
                 id=play_id,
@@ -348,25 +392,125 @@ def create_play(
     return answer, token
 
 
-#: a transaction lock on the player's new plays (PostgreSQL advisory lock: class 1885, the
-#: user id)
+def draw_ranked_number() -> int:
+    """A ranked deal's number: uniform over :data:`RANKED_NUMBERS` numbers from
+    :data:`RANKED_FIRST`, from the operating system's randomness (``secrets``).
+
+    >>> RANKED_FIRST <= draw_ranked_number() < RANKED_FIRST + RANKED_NUMBERS
+    True
+    """
+    return RANKED_FIRST + secrets.randbelow(RANKED_NUMBERS)
+
+
+#: a transaction lock on the player's new ranked plays (PostgreSQL advisory lock: class
+#: 1885, the user id)
 _LOCK_PLAYER_DEALS = text("SELECT pg_advisory_xact_lock(1885, :user_id)")
 
 
-def _seen_deal(conn: Connection, user_id: int, game_id: str, number: int) -> bool:
-    """True if the player has a play (casual or ranked) of this deal already."""
-    return (
-        conn.execute(
-            select(plays.c.id)
-            .where(
-                plays.c.user_id == user_id,
-                plays.c.game_id == game_id,
-                plays.c.number == str(number),
-            )
-            .limit(1)
-        ).first()
-        is not None
+def _open_ranked(conn: Connection, user_id: int, game_id: str) -> Sequence[Row[Any]]:
+    """The player's open ranked single games of a variant (at most one, but all are ended
+    if ever there were more)."""
+    return conn.execute(
+        select(plays).where(
+            plays.c.user_id == user_id,
+            plays.c.game_id == game_id,
+            plays.c.ranked.is_(True),
+            plays.c.tournament_id.is_(None),
+            plays.c.ended_at.is_(None),
+        )
+    ).all()
+
+
+def _in_ranked_play(conn: Connection, game_id: str, number: int) -> bool:
+    """True if the deal is in ranked play now: an open ranked play of it, or (the hooks) a
+    running tournament's deal."""
+    open_play = conn.execute(
+        select(plays.c.id)
+        .where(
+            plays.c.game_id == game_id,
+            plays.c.number == str(number),
+            plays.c.ranked.is_(True),
+            plays.c.ended_at.is_(None),
+        )
+        .limit(1)
+    ).first()
+    return open_play is not None or any(hook(conn, game_id, number) for hook in deal_in_play_hooks)
+
+
+def replay_row(conn: Connection, row: Row[Any], now: float) -> tuple[Game, _Clock]:
+    """The play ``row`` as its stored events replay (the events up to the row's ``seq``:
+    later ones, committed since under READ COMMITTED, belong to another request's answer),
+    and its clock, at ``now`` or later if the play is (the wall clock may step back; the
+    play's clock does not)."""
+    events = conn.execute(
+        select(play_events.c.kind, play_events.c.move, play_events.c.at)
+        .where(play_events.c.play_id == row.id, play_events.c.seq <= row.seq)
+        .order_by(play_events.c.seq)
+    ).all()
+    if len(events) != row.seq:
+        raise RuntimeError(f"play {row.id}: {len(events)} events stored, seq is {row.seq}")
+    game, clock = rebuild(
+        row.game_id,
+        int(row.number),
+        row.ranked,
+        row.created_at,
+        [(e.kind, e.move, e.at) for e in events],
     )
+    clock.now = max(now, clock.now, row.updated_at)
+    return game, clock
+
+
+def _give_up(conn: Connection, row: Row[Any], now: float) -> bool:
+    """End the open ranked play ``row`` as given up, in the caller's write transaction: the
+    row is marked ended, then the :data:`ranked_give_up_hooks` record its result (its
+    running score, no time bonus). False, and nothing done, if the play was not where it
+    was read (it moved on or ended meanwhile)."""
+    ended = conn.execute(
+        update(plays)
+        .where(plays.c.id == row.id, plays.c.seq == row.seq, plays.c.ended_at.is_(None))
+        .values(
+            ended_at=now,
+            updated_at=max(now, row.updated_at),
+            status=play_status(row.status == "won", over=True),
+        )
+    ).rowcount
+    if ended != 1:
+        return False
+    game, _ = replay_row(conn, row, now)
+    for hook in ranked_give_up_hooks:
+        hook(conn, row, game, now)
+    return True
+
+
+def end_idle_ranked(db: Database, now: float) -> int:
+    """End, as given up, every ranked single game with no move for
+    :data:`RANKED_IDLE_SECONDS` (RULES.md, "Fair competition"; tournament rounds end at
+    their tournament's deadline instead); returns how many. Each play ends in its own
+    transaction, and only if it is still idle then, so several processes may run this."""
+    with db.read() as conn:
+        idle = conn.execute(
+            select(plays.c.id).where(
+                plays.c.ranked.is_(True),
+                plays.c.tournament_id.is_(None),
+                plays.c.ended_at.is_(None),
+                plays.c.updated_at <= now - RANKED_IDLE_SECONDS,
+            )
+        ).all()
+    ended = 0
+    for (play_id,) in idle:
+        with db.write() as conn:
+            row = conn.execute(
+                select(plays).where(
+                    plays.c.id == play_id,
+                    plays.c.ended_at.is_(None),
+                    plays.c.updated_at <= now - RANKED_IDLE_SECONDS,
+                )
+            ).first()
+            if row is None or not _give_up(conn, row, now):
+                continue
+        db.memo.take_any(play_id)
+        ended += 1
+    return ended
 
 
 def get_play(db: Database, client: Client, play_id: str) -> dict[str, Any]:
@@ -374,22 +518,33 @@ def get_play(db: Database, client: Client, play_id: str) -> dict[str, Any]:
     cache = db.memo
     with db.read() as conn:
         loaded = _load(conn, cache, play_id, client, client.now())
-    ended = loaded.row.ended_at is not None
-    result = play_json(play_id, loaded.row.ranked, loaded.game, True if ended else None)
+    row = loaded.row
+    ended = row.ended_at is not None
+    result = play_json(
+        play_id, row.ranked, loaded.game, True if ended else None, _revealed(row, ended)
+    )
     cache.put(play_id, loaded.row.seq, _Memo.of(loaded))
     return result
 
 
 def play_hint(db: Database, client: Client, play_id: str) -> dict[str, Any]:
-    """A hint for the owner's casual play: the solver's move, from what the player sees."""
+    """A hint for the owner's casual play: the solver's move, from what the player sees.
+
+    Worked out by the hint workers, within the player's hint limit (``server.hints``).
+    """
+    now = client.now()
     with db.read() as conn:
-        loaded = _load(conn, db.memo, play_id, client, client.now())
+        loaded = _load(conn, db.memo, play_id, client, now)
     if loaded.row.ranked:
         raise ApiError(403, "forbidden", "no hints in a ranked game")
     game = loaded.game
-    move = None if loaded.row.ended_at is not None else hint(game, seconds=HINT_SECONDS)
-    db.memo.put(play_id, loaded.row.seq, _Memo.of(loaded))
-    return {"hint": move, "n": game.state.history_length}
+    n, record, ended = game.state.history_length, game.record(), loaded.row.ended_at is not None
+    db.memo.put(play_id, loaded.row.seq, _Memo.of(loaded))  # the game is no longer ours
+    if ended:
+        return {"hint": None, "n": n}
+    user_id = loaded.row.user_id
+    move = hints.hint(db, client.settings, user_id, record, now, seconds=HINT_SECONDS)
+    return {"hint": move, "n": n}
 
 
 def _foundation_move(game: Game, pile: str | None, card: str | None) -> str:
@@ -460,7 +615,7 @@ def play_action(
         # Refused (or nothing to do): the engine left the game as it was.
         cache.put(play_id, row.seq, memo)
         if isinstance(e, _Unchanged):
-            return play_json(play_id, row.ranked, game)
+            return play_json(play_id, row.ranked, game, None, _revealed(row, memo.ended))
         raise
     over = game.is_over()
     ends = row.ranked and over
@@ -471,7 +626,7 @@ def play_action(
     memo.won = memo.won or game.is_won()
     memo.updated_at, memo.ended = now, ends
     cache.put(play_id, row.seq + 1, memo)
-    return play_json(play_id, row.ranked, game, over)
+    return play_json(play_id, row.ranked, game, over, _revealed(row, memo.ended))
 
 
 @dataclass(slots=True)
@@ -640,7 +795,8 @@ def _act(
     except InvalidMoveError as e:
         raise ApiError(400, "bad_request", str(e)) from None
     except IllegalMoveError as e:
-        raise ApiError(400, "illegal_move", f"{e.move}: {_safe_reason(game, e.reason)}") from None
+        # The engine's reasons name no card the player cannot see (Game.refusal).
+        raise ApiError(400, "illegal_move", f"{e.move}: {e.reason}") from None
     return None
 
 
@@ -833,6 +989,8 @@ class NewPlay(BaseModel):
     ranked: bool = False
     #: deal a game the solver has proved winnable (with no number)
     winnable: bool = False
+    #: (ranked) end the player's open ranked game of this variant first, as given up
+    give_up: bool = False
 
 
 class _Seen(BaseModel):
@@ -881,9 +1039,12 @@ def post_play(
     client: ClientDep,
     body: Annotated[NewPlay | None, Body()] = None,
 ) -> Response:
-    """Deal a new play (a random number when ``number`` is null)."""
+    """Deal a new play (a random number when ``number`` is null; always, for a ranked
+    play, and ``give_up`` ends the player's open ranked game of the variant first)."""
     body = body or NewPlay()
-    play, token = create_play(db, client, game_id, body.number, body.ranked, body.winnable)
+    play, token = create_play(
+        db, client, game_id, body.number, body.ranked, body.winnable, body.give_up
+    )
     response = json_response(play, 201)
     if token is not None:
         set_session_cookie(response, token, client)

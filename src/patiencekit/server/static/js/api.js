@@ -108,6 +108,10 @@ export const api = {
       ranked,
       winnable: winnable && (number === null || number === undefined),
     }),
+  // A ranked deal is drawn by the server (never a number); giveUp ends the player's open
+  // ranked game of the variant first, as given up (it counts).
+  createRanked: (game, giveUp = false) =>
+    request("POST", `/api/games/${enc(game)}/play`, { ranked: true, give_up: giveUp }),
   hint: (id) => request("POST", `/api/plays/${enc(id)}/hint`, {}),
   getPlay: (id) => request("GET", `/api/plays/${enc(id)}`),
   move: (id, move, n) => request("POST", `/api/plays/${enc(id)}/moves`, { move, n }),
@@ -117,3 +121,15 @@ export const api = {
   restart: (id, n) => request("POST", `/api/plays/${enc(id)}/restart`, { n }),
   stats: (name) => request("GET", `/api/stats/${enc(name)}`),
 };
+
+// A new ranked game of `game`. While one is open the server refuses (ranked_open): the player
+// is asked (`ask(message)`, true to go on) whether to give it up, which counts it; null if not.
+export async function startRanked(game, ask) {
+  try {
+    return await api.createRanked(game);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.code !== "ranked_open") throw e;
+    const question = `${e.message}\n\nGive it up now and start a new ranked game?`;
+    return ask(question) ? api.createRanked(game, true) : null;
+  }
+}

@@ -6,7 +6,7 @@
 // /p/{play_id} resumes a play; once a play exists the URL becomes /p/{play_id}, so a reload
 // resumes it.
 
-import { api, ApiError } from "./api.js";
+import { api, ApiError, startRanked } from "./api.js";
 import { Board } from "./board.js";
 import { cardName, suitMark } from "./cards.js";
 import { formatTime, initHeader } from "./common.js";
@@ -48,8 +48,14 @@ function cleanNumber(text) {
   return t.replace(/^(-?)0+(?=\d)/, "$1");
 }
 
+// The deal's number as text, or null while it is not shown (a running ranked game).
+function dealNumber(play) {
+  if (play.number_text) return play.number_text;
+  return play.number === null || play.number === undefined ? null : String(play.number);
+}
+
 function shareUrl(play) {
-  const number = play.number_text || String(play.number);
+  const number = dealNumber(play);
   return `${window.location.origin}/play/${encodeURIComponent(play.game)}?number=${number}`;
 }
 
@@ -107,11 +113,15 @@ function apply(play, { animate = true } = {}) {
   const target = `/p/${encodeURIComponent(play.id)}`;
   if (window.location.pathname !== target) window.history.replaceState({ play: play.id }, "", target);
   ui.board.setPlay(play, { animate: animate && !first });
-  const number = play.number_text || String(play.number);
-  $("game-name").textContent = play.name || play.game;
-  $("deal-no").textContent = `#${number}`;
-  document.title = `${play.name || play.game} #${number} – PatienceKit`;
-  $("board").setAttribute("aria-label", `${play.name || play.game}, deal ${number}`);
+  const name = play.name || play.game;
+  // A running ranked game's number is the server's secret (it is null here): the page says
+  // "ranked" instead, and offers no link to the deal.
+  const number = dealNumber(play);
+  $("game-name").textContent = name;
+  $("deal-no").textContent = number ? `#${number}` : "";
+  $("ranked-badge").hidden = !play.ranked;
+  document.title = number ? `${name} #${number} – PatienceKit` : `${name}, ranked game – PatienceKit`;
+  $("board").setAttribute("aria-label", number ? `${name}, deal ${number}` : `${name}, ranked game`);
   $("rules-link").href = `/rules/${encodeURIComponent(play.game)}`;
   $("m-moves").textContent = String(play.n);
   const scored = play.score !== null && play.score !== undefined;
@@ -137,9 +147,10 @@ function apply(play, { animate = true } = {}) {
   const packets = play.piles.some((p) => p.kind === "packet");
   $("deal-next").hidden = !packets;
   $("deal-next").disabled = !(play.legal_moves || []).includes("t");
+  $("share").hidden = !number;
   const link = $("share-link");
-  link.href = shareUrl(play);
-  link.textContent = shareUrl(play).replace(/^https?:\/\//, "");
+  link.href = number ? shareUrl(play) : "#";
+  link.textContent = number ? shareUrl(play).replace(/^https?:\/\//, "") : "";
   tick();
   endings(play);
 }
@@ -181,9 +192,10 @@ function celebrate(play) {
   $("win-score").textContent = scored ? String(play.score) : "";
   $("win-time").textContent = formatTime(play.elapsed);
   $("win-moves").textContent = String(play.n);
+  const deal = dealNumber(play) ? `${play.name} deal #${dealNumber(play)}` : `Your ranked game of ${play.name}`;
   $("win-text").textContent = scored
-    ? `${play.name} deal #${play.number_text || play.number} is solved, with a time bonus of ${play.time_bonus ?? 0}.`
-    : `${play.name} deal #${play.number_text || play.number} is solved.`;
+    ? `${deal} is solved, with a time bonus of ${play.time_bonus ?? 0}.`
+    : `${deal} is solved.`;
   const confetti = document.querySelector("#win .confetti");
   confetti.innerHTML = "";
   const suits = ["H", "S", "D", "C"];
@@ -305,10 +317,30 @@ const actions = {
   },
   newDeal(number = null) {
     const game = ui.play ? ui.play.game : route().game;
+    const ranked = ui.play && ui.play.ranked;
+    if (ranked && number === null) return actions.newRanked(game);
     const winnable = $("winnable-only").checked;
     return act(() => api.createPlay(game, cleanNumber(number), false, winnable), {
-      say: (p) => `New deal: ${p.name} #${p.number_text || p.number}.`,
+      say: (p) => `New deal: ${p.name} #${dealNumber(p)}.`,
     });
+  },
+  // "New deal" on a ranked game: another ranked game. While this one runs, the player is
+  // asked first: it then ends as given up and counts with its score.
+  newRanked(game) {
+    const running = !ui.play.over && !ui.play.won;
+    if (running && !window.confirm("Give up this ranked game and start a new one? It ends now and counts with its current score.")) {
+      return Promise.resolve(false);
+    }
+    return act(
+      async () => {
+        // Given up already when it runs; else another open one (another tab) is asked about.
+        if (running) return api.createRanked(game, true);
+        const play = await startRanked(game, (question) => window.confirm(question));
+        if (play === null) throw new ApiError(409, "ranked_open", "Your ranked game is still open.");
+        return play;
+      },
+      { say: (p) => `New ranked game of ${p.name}.` },
+    );
   },
   announce,
 };

@@ -1,8 +1,10 @@
 // The Top 100 of a variant: /top100/{game} (/top100 is Klondike draw 3), with the seed's columns:
-// position, rank, name, cups, medals, points ("no cups" / "no medals" where none), and the
-// signed-in player's own line even when outside the hundred.
+// position, rank, name, cups, medals, points, and the signed-in player's own line even when
+// outside the hundred. Cups and medals as on the seed's table: each count that is not 0 beside
+// its place's cup or medal, "no cups" / "no medals" where none (countsCell); the page says in
+// words what the rank is and how it grows.
 
-import { api, ApiError } from "./api.js";
+import { ApiError, startRanked } from "./api.js";
 import { el, initHeader } from "./common.js";
 import { compApi, countsCell, formatPoints, VARIANTS } from "./competition-api.js";
 
@@ -32,7 +34,11 @@ function line(p, me) {
 async function playRanked(game, button) {
   button.disabled = true;
   try {
-    const play = await api.createPlay(game, null, true);
+    const play = await startRanked(game, (question) => window.confirm(question));
+    if (play === null) {
+      button.disabled = false;
+      return;
+    }
     window.location.href = `/p/${encodeURIComponent(play.id)}`;
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;

@@ -24,7 +24,11 @@ play: venv
 serve: venv
 	$(BIN)/patiencekit serve
 
-# ruff and mypy run inside the suite (tests/test_quality.py).
+# ruff and mypy run inside the suite (tests/test_quality.py). The suite does its own set-up
+# (tests/conftest.py): without PATIENCEKIT_TEST_POSTGRES_URL it starts a throwaway PostgreSQL
+# from the installed binaries for all the workers and removes it at the end; it finds
+# Chromium. Without either it stops at once and says how to install it (apt-get install
+# postgresql chromium), unless PATIENCEKIT_ALLOW_NO_POSTGRES=1 / PATIENCEKIT_ALLOW_NO_BROWSER=1.
 test: venv
 	$(BIN)/python -m pytest -n auto
 

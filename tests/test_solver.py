@@ -16,8 +16,18 @@ from patiencekit.cli import app
 from patiencekit.solver import Budget, SolveResult, autocomplete, hint, solve
 from patiencekit.state import State
 from positions import deck_except, set_position
+from solver_budgets import positions, solve_by_positions
 
 VERDICTS = json.loads((Path(__file__).parent / "data" / "solver_verdicts.json").read_text())
+
+# Budgets in positions, never seconds (tests/solver_budgets.py): each several times what the
+# deals need.
+#: the solvable verdict deals: the most any needs is PatienceMax (all to piles) 17, 56,797
+#: positions kept by the best-first search (Picture Patience 244196: 21,849 searched;
+#: Royal Cotillion 10: 36,880)
+SOLVED_STATES = 262_144
+#: the unsolvable ones: at most 13,561 (Klondike draw 1 #36)
+UNSOLVABLE_STATES = 65_536
 
 
 def replays_to_a_win(game_id: str, number: int, result: SolveResult) -> None:
@@ -34,9 +44,9 @@ def replays_to_a_win(game_id: str, number: int, result: SolveResult) -> None:
 def test_solvable_deal_is_solved_and_the_solution_replays_to_a_win(
     game_id: str, number: int
 ) -> None:
-    result = solve(game_id, number, max_seconds=20)
+    result = solve_by_positions(game_id, number, states=SOLVED_STATES)
     assert result.outcome == "solved", result
-    assert result.states > 0 and result.seconds >= 0
+    assert result.states > 0
     replays_to_a_win(game_id, number, result)
 
 
@@ -45,7 +55,7 @@ def test_solvable_deal_is_solved_and_the_solution_replays_to_a_win(
     [(g, n) for g, v in VERDICTS.items() for n in v["unsolvable"]],
 )
 def test_unsolvable_deal_is_proved_unsolvable(game_id: str, number: int) -> None:
-    result = solve(game_id, number, max_seconds=20)
+    result = solve_by_positions(game_id, number, states=UNSOLVABLE_STATES)
     assert result.outcome == "unsolvable", result
     assert result.moves == () and result.limit is None
 
@@ -56,11 +66,12 @@ def test_every_game_has_verdict_data() -> None:
 
 def test_golden_wins_are_found_again_from_their_deals() -> None:
     """Where the golden transcripts say a deal is winnable, the solver finds a win too
-    (or runs out of its small budget, never says 'unsolvable')."""
+    (or runs out of its small budget, never says 'unsolvable'). Within 20,000 positions
+    all but PatienceMax and Picture Patience are won."""
     golden = Path(__file__).parent / "data" / "golden"
     for path in sorted(golden.glob("*.json")):
         record = json.loads(path.read_text())
-        result = solve(record["game"], record["number"], max_seconds=3)
+        result = solve_by_positions(record["game"], record["number"], states=20_000)
         assert result.outcome != "unsolvable", (path.name, result)
         if result.outcome == "solved":
             replays_to_a_win(record["game"], record["number"], result)
@@ -110,18 +121,18 @@ def _no_move_positions() -> dict[str, Game]:
 
 def test_stuck_klondike_position_is_proved_unsolvable_quickly() -> None:
     game = _stuck_klondike()
-    result = solve(game, budget=Budget(seconds=10))
+    result = solve(game, budget=positions(10_000))
     assert result.outcome == "unsolvable"
-    assert result.seconds < 10
+    assert result.states < 100  # quickly: 1 position
 
 
 @pytest.mark.parametrize("game_id", [g for g in GAMES if g != "klondike"])
 def test_hand_made_dead_position_is_proved_unsolvable(game_id: str) -> None:
     game = _no_move_positions()[game_id]
     assert not game.is_won()
-    result = solve(game, budget=Budget(seconds=5))
+    result = solve(game, budget=positions(10_000))
     assert result.outcome == "unsolvable", result
-    assert result.seconds < 5
+    assert result.states < 100  # 1-8 positions
 
 
 # -- limits ------------------------------------------------------------------------------
@@ -130,17 +141,23 @@ def test_hand_made_dead_position_is_proved_unsolvable(game_id: str) -> None:
 def test_a_tiny_state_budget_gives_a_limit_outcome_naming_it() -> None:
     # Klondike draw 3 #12 needs a long search (see the verdict data): 50 positions are not
     # enough to decide it.
-    result = solve("klondike", 12, budget=Budget(seconds=30, states=50))
+    result = solve("klondike", 12, budget=positions(50))
     assert result.outcome == "limit" and result.limit == "states"
     assert result.moves == ()
 
 
 def test_a_tiny_time_budget_gives_a_limit_outcome_naming_it() -> None:
-    result = solve("picture-patience", 1, budget=Budget(seconds=0.05))
+    # The one time budget in the tests, and its verdict is the same on any machine: no
+    # search decides Picture Patience #1 in 2 s (nor in 60 s), so 0.05 s always runs out.
+    # No memory budget: the process's peak memory depends on the tests run before it.
+    result = solve("picture-patience", 1, budget=Budget(seconds=0.05, memory_mb=None))
     assert result.outcome == "limit" and result.limit == "time"
 
 
 # -- hints from the player's view ----------------------------------------------------------
+# hint() takes seconds only. Its player-view samples are bounded by positions (4,000 in
+# Klondike: at most 5,120 searched, some 25 ms compiled, against a first phase of 0.5 s of
+# processor time), but solve_state still cuts its phases by time: reported on issue 10.
 
 
 def _same_view_other_hidden_cards() -> tuple[Game, Game]:
@@ -173,7 +190,7 @@ def test_thoughtful_hint_starts_a_winning_line() -> None:
     move = hint(game, mode="thoughtful", seconds=5)
     assert move is not None
     game.play(move)
-    assert solve(game, max_seconds=10).outcome == "solved"
+    assert solve(game, budget=positions(10_000)).outcome == "solved"  # needs some 30
 
 
 def test_hint_is_none_when_no_move_is_left() -> None:
@@ -185,8 +202,11 @@ def test_hint_is_none_when_no_move_is_left() -> None:
 
 
 def test_autocomplete_finishes_a_game_with_no_face_down_card() -> None:
+    """Klondike draw 1 with no face-down card (the stock still unseen) is finished: the
+    simple rule wins whatever the stock holds (tests/test_fair_view.py has the rest)."""
     game = new_game("klondike-draw1", 1)
-    result = solve(game, max_seconds=10)
+    result = solve(game, budget=Budget(seconds=None, states=50_000))
+    assert result.outcome == "solved"
     # play until no card is face down, then let auto-complete finish
     for move in result.moves:
         if not any(game.state.down):
@@ -221,7 +241,7 @@ def test_solve_json_has_the_stable_shape() -> None:
 
 def test_solve_reports_a_limit_in_json() -> None:
     result = CliRunner().invoke(
-        app, ["solve", "klondike", "--number", "12", "--max-seconds", "0.2", "--json"]
+        app, ["solve", "klondike", "--number", "12", "--max-states", "50", "--json"]
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["outcome"] == "limit"
@@ -237,26 +257,35 @@ def test_solver_does_not_change_the_game_it_is_given() -> None:
     game = new_game("klondike", 3)
     game.play("s")
     before = game.board_text(), game.moves
-    solve(game, max_seconds=5)
+    solve(game, budget=positions(5_000))
     assert (game.board_text(), game.moves) == before
 
 
 def test_engine_state_is_untouched_by_a_search() -> None:
     state = State.deal(GAMES["patriarchs"], 5)
     key = state.key()
-    solve(new_game("patriarchs", 5), max_seconds=1)
+    solve(new_game("patriarchs", 5), budget=positions(5_000))
     assert State.deal(GAMES["patriarchs"], 5).key() == key
 
 
 # -- winnable deals only ---------------------------------------------------------------------
 
 
-def test_winnable_deal_comes_from_the_proved_list_and_is_solved() -> None:
+def test_winnable_deal_comes_from_the_proved_list_and_is_solved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import random
+
     from patiencekit.games.winnable_numbers import WINNABLE
 
+    # The shipped number is drawn at random; here from a seeded generator, so that the
+    # test solves the same deal every time (today #561: 611 positions). 15 of the 859
+    # shipped numbers need more than 200,000 positions of the depth-first search alone,
+    # which is all ``solve`` runs in Klondike with a positions budget only.
+    monkeypatch.setattr(random, "choice", random.Random(2024).choice)
     game = patiencekit.new_game("klondike-draw1", winnable=True)
     assert game.number in WINNABLE["klondike-draw1"]
-    assert solve(game, max_seconds=20).outcome == "solved"
+    assert solve(game, budget=positions(10_000)).outcome == "solved"
 
 
 def test_every_shipped_winnable_number_is_a_real_game() -> None:
@@ -273,7 +302,7 @@ def test_winnable_falls_back_to_solving_on_the_spot(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setitem(shipped.WINNABLE, "captured-queens", ())
     game = patiencekit.new_game("captured-queens", winnable=True)
-    assert solve(game, max_seconds=10).outcome == "solved"
+    assert solve(game, budget=positions(20_000)).outcome == "solved"
 
 
 def test_play_winnable_from_the_command_line() -> None:
@@ -300,7 +329,9 @@ def test_pure_python_and_compiled_klondike_search_agree(game_id: str) -> None:
         seen = set()
         for module in modules:
             state = new_game(game_id, number).state
-            search = module.KlondikeSearch(state, max_seconds=20)
+            # positions only (no time: the pure-Python search is slower, and a phase cut
+            # by time would make the two differ); at most 8,056 positions (draw 1 #11)
+            search = module.KlondikeSearch(state, max_states=100_000)
             won, _ = search.run()
             if won:
                 game = new_game(game_id, number)

@@ -14,10 +14,11 @@ import pytest
 from family_positions import position
 from patiencekit import new_game
 from patiencekit.games import get_rules
-from patiencekit.solver import Budget, SolveResult, solve
+from patiencekit.solver import SolveResult, solve
 from patiencekit.solver.generic import GenericSearch, prefers_best_first
 from patiencekit.solver.limits import Limits
 from patiencekit.state import DRAW, State
+from solver_budgets import positions, solve_by_positions
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
@@ -30,9 +31,9 @@ def replays_to_a_win(game_id: str, number: int, result: SolveResult) -> None:
 
 
 # Deals the beam wins after a few thousand positions (a few tenths of a second); the
-# searches before it found almost none of them within seconds. (Patriarchs 5 and 47 the
-# greedy pass's depth-first search wins at once, PatienceMax 44 the exact search.) The
-# PatienceMax deals the best-first search wins in under a second; the beam won none.
+# searches before it found almost none of them within seconds. (PatienceMax all to piles 44
+# the depth-first search wins.) The PatienceMax deals the best-first search wins after some
+# thousands of positions; the beam won none.
 QUICK = {
     "patriarchs": [2, 3, 5, 6, 47],
     "patiencemax": [25, 27],
@@ -44,28 +45,43 @@ QUICK = {
 }
 
 
+#: the positions budget of the quick deals: the most any of them needs is about 8,000
+#: (Patriarchs 5 and 47, Royal Cotillion 13, Odd and Even 9: 4,500-8,100 positions searched;
+#: PatienceMax 25 and 27, all to piles 3: 8,200-10,800 kept by the best-first search; all to
+#: piles 44: 2,200 kept by the depth-first search, within its eighth); stopped at a quarter of
+#: it, each is still won
+QUICK_STATES = 65_536
+
+
 @pytest.mark.parametrize(("game_id", "number"), [(g, n) for g, ns in QUICK.items() for n in ns])
 def test_two_deck_deal_is_solved_within_a_small_budget(game_id: str, number: int) -> None:
-    result = solve(game_id, number, budget=Budget(seconds=6))
+    # positions, not seconds: under load a 6 s budget once ran out on PatienceMax (all to
+    # piles) 44 after 11,264 positions, which an idle machine solves after 6,571
+    result = solve_by_positions(game_id, number, states=QUICK_STATES)
     assert result.outcome == "solved", result
     assert result.limit is None and result.moves
     replays_to_a_win(game_id, number, result)
 
 
 def test_golden_picture_patience_deal_is_solved_within_its_memory() -> None:
-    """A run once stopped at the memory limit on this known winnable deal."""
+    """A run once stopped at the memory limit on this known winnable deal. Bounded by
+    positions, which bound its memory (the memory limit is the process's peak, which
+    depends on what the pytest worker ran before): it keeps 15,154 positions (a few MiB),
+    after 21,849 searched."""
     record = json.loads((GOLDEN / "picture-patience.json").read_text())
     game_id, number = record["game"], record["number"]
-    result = solve(game_id, number, budget=Budget(seconds=15, memory_mb=1024))
+    result = solve(game_id, number, budget=positions(131_072))
     assert result.outcome == "solved", result
+    assert result.unique_states < 40_000
     replays_to_a_win(game_id, number, result)
 
 
 @pytest.mark.parametrize("number", range(1, 11))
 def test_captured_queens_is_still_decided_at_once(number: int) -> None:
-    result = solve("captured-queens", number, budget=Budget(seconds=10))
+    # at once: in at most 442 positions searched (deals 1-10)
+    result = solve("captured-queens", number, budget=positions(2_000))
     assert result.decided, result
-    assert result.seconds < 5
+    assert result.states < 1_000
     if result.outcome == "solved":
         replays_to_a_win("captured-queens", number, result)
 
@@ -98,6 +114,8 @@ def test_a_depth_first_search_stopped_and_resumed_gives_the_one_run_verdict(
     verdict = None
     slices = 0
     while verdict is None and slices < 10_000:
+        # a part budget of no time stops the search at its next check (every 256
+        # positions) whatever the machine's speed: a stop, not a race
         verdict = sliced._dfs(Limits(max_seconds=0.0))
         slices += 1
     assert verdict is False
@@ -120,7 +138,7 @@ def test_a_dead_two_deck_position_is_proved_unsolvable_by_every_phase(game_id: s
     used = 0 if game_id == "picture-patience" else 1
     game = position(game_id, {"w": "4C 3C", "r1": "9D"}, redeals=used)
     for greedy in (True, False):
-        gs = GenericSearch(game.state, greedy=greedy, max_seconds=5)
+        gs = GenericSearch(game.state, greedy=greedy, max_states=10_000)  # needs 3-8
         assert gs.run() == (False, None)
 
 

@@ -1,6 +1,10 @@
 """The Klondike search's phases: the greedy best-first passes find wins that replay, never
 claim a deal unsolvable, and the exhaustive phase after them still proves lost deals lost;
-the talon move cost the greedy passes use is the engine's count of draws."""
+the talon move cost the greedy passes use is the engine's count of draws.
+
+No search here has a time budget: the phases are cut by positions (``first_dfs_nodes``),
+so that the same phases run on any machine (with ``max_seconds`` each phase also has a
+share of the time, which a slow or busy machine uses up sooner)."""
 
 from __future__ import annotations
 
@@ -28,14 +32,14 @@ def _replays(game_id: str, number: int, search: pure.KlondikeSearch) -> bool:
 
 @pytest.mark.parametrize(("game_id", "number"), [("klondike", 1), ("klondike-draw1", 2)])
 def test_a_greedy_pass_finds_a_win_that_replays(game_id: str, number: int) -> None:
-    search = pure.KlondikeSearch(new_game(game_id, number).state, max_seconds=20)
+    search = pure.KlondikeSearch(new_game(game_id, number).state)
     assert search.greedy(20_000, 1, 4) is True
     assert search.path and _replays(game_id, number, search)
 
 
 @pytest.mark.parametrize("number", [7, 10, 23])
 def test_a_greedy_pass_on_a_lost_deal_gives_up_without_a_line(number: int) -> None:
-    search = pure.KlondikeSearch(new_game("klondike", number).state, max_seconds=20)
+    search = pure.KlondikeSearch(new_game("klondike", number).state)
     assert search.greedy(5_000, 0, 0) is False
     assert search.nodes > 0
 
@@ -44,12 +48,12 @@ def test_the_exhaustive_phase_after_the_greedy_passes_still_proves_a_lost_deal()
     # draw 3 #31 needs about 5,000 positions: with a first phase of 100 positions it is
     # decided only by the exhaustive phase, after the greedy passes failed on it
     state = new_game("klondike", 31).state
-    search = pure.KlondikeSearch(state, max_seconds=60, first_dfs_nodes=100,
+    search = pure.KlondikeSearch(state, first_dfs_nodes=100,
                                  greedy_passes=((1, 4),))
     won, limit = search.run()
     assert (won, limit) == (False, None)
     assert search.phase == "exhaustive"
-    plain = pure.KlondikeSearch(state, max_seconds=60, first_dfs_nodes=-1)
+    plain = pure.KlondikeSearch(state, first_dfs_nodes=-1)
     assert plain.run() == (False, None) and plain.phase == "dfs"
     # the two phases searched the same positions as the plain search, each once: the
     # last phase kept the first one's finished positions
@@ -64,12 +68,12 @@ def test_stopping_the_first_phase_anywhere_never_loses_the_verdict(
     """The last phase keeps the positions the first one finished: wherever the first phase
     stops, the verdict is the plain search's, and each position is searched once."""
     state = new_game(game_id, number).state
-    plain = pure.KlondikeSearch(state, max_seconds=60, first_dfs_nodes=-1)
+    plain = pure.KlondikeSearch(state, first_dfs_nodes=-1)
     verdict = plain.run()
     assert verdict == (False, None)
     stops = 0
     for cap in range(0, plain.nodes, 1024):
-        search = pure.KlondikeSearch(state, max_seconds=60, first_dfs_nodes=cap,
+        search = pure.KlondikeSearch(state, first_dfs_nodes=cap,
                                      greedy_passes=())
         assert search.run() == verdict, cap
         if search.phase == "exhaustive":
@@ -83,13 +87,13 @@ def test_a_deal_the_first_phase_leaves_open_is_solved_by_a_later_phase() -> None
     # draw 3 #6: about 29,000 positions for the plain depth-first search, about 3,000 for
     # the narrowest greedy pass
     state = new_game("klondike", 6).state
-    search = pure.KlondikeSearch(state, max_seconds=60, first_dfs_nodes=0,
+    search = pure.KlondikeSearch(state, first_dfs_nodes=0,
                                  greedy_passes=((1, 4),))
     assert search.run() == (True, None)
     assert search.phase == "greedy"
     assert _replays("klondike", 6, search)
     # with no greedy pass, the exhaustive phase finds it
-    search = pure.KlondikeSearch(state, max_seconds=60, first_dfs_nodes=0, greedy_passes=())
+    search = pure.KlondikeSearch(state, first_dfs_nodes=0, greedy_passes=())
     assert search.run() == (True, None)
     assert search.phase == "exhaustive"
     assert _replays("klondike", 6, search)
@@ -120,7 +124,7 @@ def test_the_compiled_search_uses_the_same_phases() -> None:
     runs = set()
     for module in (pure, _KLONDIKE):
         state = new_game("klondike", 6).state
-        search = module.KlondikeSearch(state, max_seconds=60, first_dfs_nodes=0,
+        search = module.KlondikeSearch(state, first_dfs_nodes=0,
                                        greedy_passes=((1, 4),))
         runs.add((search.run(), search.phase, search.nodes, tuple(search.path)))
     assert len(runs) == 1

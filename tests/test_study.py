@@ -39,6 +39,7 @@ from patiencekit.solver.study import (
     write_json,
 )
 from patiencekit.study_cli import study
+from solver_budgets import positions
 
 # -- a fixed set of small results -------------------------------------------------------
 
@@ -287,6 +288,12 @@ def test_json_round_trip(tmp_path):
 
 #: what the solver finds for captured-queens 1..4 (each in milliseconds)
 CQ_EXPECTED = {1: "solved", 2: "solved", 3: "solved", 4: "unsolvable"}
+#: their budget: positions, not seconds (each needs at most 390 positions, deals 1-6 at most
+#: 526 with the command's large time budget)
+CQ_BUDGET = positions(2_000)
+#: the command needs a time budget (--max-seconds): one so large that no part of a search
+#: ends by time, so that --max-states decides
+CQ_ARGS = ["--max-seconds", "600", "--max-states", "2000"]
 
 
 def test_tiny_study_on_a_process_pool_comes_back_in_order():
@@ -294,7 +301,7 @@ def test_tiny_study_on_a_process_pool_comes_back_in_order():
     result = run_study(
         "Captured_Queens",
         [4, 2, 3, 1, 2],
-        Budget(seconds=2),
+        CQ_BUDGET,
         workers=2,
         progress=lambda d: seen.append(d.number),
     )
@@ -308,12 +315,12 @@ def test_tiny_study_on_a_process_pool_comes_back_in_order():
         assert d.game == "captured-queens"
         assert d.replayed is (True if d.outcome == "solved" else None)
         assert (d.moves > 0) == (d.outcome == "solved")
-        assert d.states >= d.unique_states > 0 and d.seconds < 2
+        assert 2_000 > d.states >= d.unique_states > 0 and d.seconds >= 0
     assert result.winnable == (1, 2, 3)
 
 
 def test_in_process_study_agrees_with_the_pool():
-    result = run_study("captured-queens", [1, 2, 3, 4], Budget(seconds=2), workers=1)
+    result = run_study("captured-queens", [1, 2, 3, 4], CQ_BUDGET, workers=1)
     assert result.backend == "inline"
     assert {d.number: d.outcome for d in result.deals} == CQ_EXPECTED
 
@@ -341,7 +348,8 @@ def test_a_memory_limit_from_a_used_worker_is_solved_again_in_a_fresh_process(mo
 
     monkeypatch.setattr(study_mod, "_run_fresh", spy)
     monkeypatch.setattr(study_mod, "_TASKS_RUN", 3)  # this process has "run deals before"
-    result = run_study("patriarchs", [1, 2], Budget(seconds=2, memory_mb=1), workers=1)
+    budget = Budget(seconds=None, states=2_000, memory_mb=1)
+    result = run_study("patriarchs", [1, 2], budget, workers=1)
     assert calls == [[1, 2]]
     assert [(d.number, d.outcome, d.limit) for d in result.deals] == [
         (1, "limit", "memory"),
@@ -364,7 +372,7 @@ def test_tiny_study_on_a_local_ray_instance():
     result = run_study(
         "captured-queens",
         [3, 1, 4, 2],
-        Budget(seconds=2),
+        CQ_BUDGET,
         workers=2,
         ray_address="local",
         progress=lambda d: seen.append(d.number),
@@ -386,7 +394,7 @@ app.command("study")(study)
 
 def test_study_command_writes_csv_json_and_the_winnable_list(tmp_path):
     csv_path, json_path, module = tmp_path / "d.csv", tmp_path / "s.json", tmp_path / "w.py"
-    args = ["study", "captured-queens", "--deals", "4", "--max-seconds", "2", "--workers", "2"]
+    args = ["study", "captured-queens", "--deals", "4", *CQ_ARGS, "--workers", "2"]
     out = runner.invoke(
         app,
         [
@@ -408,7 +416,8 @@ def test_study_command_writes_csv_json_and_the_winnable_list(tmp_path):
     assert data["summary"]["solved"] == 3 and data["summary"]["unsolvable"] == 1
     command = data["meta"]["command"]
     assert command == (
-        "patiencekit study captured-queens --deals 4 --first 1 --max-seconds 2 --workers 2"
+        "patiencekit study captured-queens --deals 4 --first 1 --max-seconds 600 "
+        "--max-states 2000 --workers 2"
     )
     winnable, sources = read_winnable_module(module)
     assert winnable == {"captured-queens": (1, 2, 3)}
@@ -425,8 +434,7 @@ def test_study_command_writes_csv_json_and_the_winnable_list(tmp_path):
             "4",
             "--first",
             "3",
-            "--max-seconds",
-            "2",
+            *CQ_ARGS,
             "--workers",
             "1",
             "--write-winnable",
@@ -449,8 +457,7 @@ def test_study_command_json_to_stdout_is_json_alone():
             "captured-queens",
             "--deals",
             "2",
-            "--max-seconds",
-            "2",
+            *CQ_ARGS,
             "--workers",
             "1",
             "--json",
@@ -511,7 +518,8 @@ def test_shipped_winnable_numbers_replay():
 
     for game in ("klondike", "klondike-draw1", "captured-queens"):
         for number in WINNABLE.get(game, ())[:2]:
-            result = solve(game, number, budget=Budget(seconds=10))
+            # positions: these need at most 442 (Klondike: 91)
+            result = solve(game, number, budget=positions(10_000))
             assert result.outcome == "solved", (game, number)
             assert study_mod._replays(game, number, result.moves)
 

@@ -1,8 +1,10 @@
 """Browser tests: the real server in a subprocess, Debian's Chromium driven by Playwright.
 
 The server runs as ``python -m patiencekit.server --port P`` (what ``patiencekit serve``
-runs) with its own temporary data folder. Chromium is ``/usr/bin/chromium`` (or
-``PATIENCEKIT_CHROMIUM``); Playwright's own browser download is never used. Without
+runs) with its own temporary data folder. Chromium is ``PATIENCEKIT_CHROMIUM`` if set,
+else ``/usr/bin/chromium`` (Debian's), else ``chromium`` or ``chromium-browser`` on the
+``PATH`` (``tests/conftest.py`` finds it, and stops a run without it at once with one line
+that says how to install it); Playwright's own browser download is never used. Without
 Chromium or Playwright the browser tests FAIL, unless ``PATIENCEKIT_ALLOW_NO_BROWSER=1``
 lets them skip.
 """
@@ -27,7 +29,7 @@ REPO = Path(__file__).resolve().parents[2]
 # The tests import this checkout's package, which the server below runs (installed or not).
 if str(REPO / "src") not in sys.path:
     sys.path.insert(0, str(REPO / "src"))
-CHROMIUM = os.environ.get("PATIENCEKIT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ENV = "PATIENCEKIT_CHROMIUM"
 CHROMIUM_ARGS = [
     "--headless=new",
     "--no-sandbox",
@@ -82,7 +84,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60  # a safety net: start-up takes ~1 s
     try:
         while True:
             if proc.poll() is not None:
@@ -98,7 +100,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             except (urllib.error.URLError, OSError, ValueError):
                 pass
             if time.monotonic() > deadline:
-                pytest.fail("the server did not answer /api/health within 30 s")
+                pytest.fail("the server did not answer /api/health within 60 s")
             time.sleep(0.1)
         yield base
     finally:
@@ -118,10 +120,12 @@ def browser() -> Iterator[Any]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _no_browser("Playwright for Python is not installed")
-    if not Path(CHROMIUM).is_file():
-        _no_browser(f"Chromium is not installed at {CHROMIUM}")
+    # tests/conftest.py exports the Chromium it found (or the one given) in CHROMIUM_ENV
+    chromium = os.environ.get(CHROMIUM_ENV) or "/usr/bin/chromium"
+    if not Path(chromium).is_file():
+        _no_browser(f"Chromium is not installed at {chromium}")
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
             yield b
         finally:

@@ -16,7 +16,7 @@ from patiencekit.cli import app
 from patiencekit.solver import Budget, SolveResult, autocomplete, hint, solve
 from patiencekit.state import State
 from positions import deck_except, set_position
-from solver_budgets import positions, solve_by_positions
+from solver_budgets import positions
 
 VERDICTS = json.loads((Path(__file__).parent / "data" / "solver_verdicts.json").read_text())
 
@@ -44,7 +44,7 @@ def replays_to_a_win(game_id: str, number: int, result: SolveResult) -> None:
 def test_solvable_deal_is_solved_and_the_solution_replays_to_a_win(
     game_id: str, number: int
 ) -> None:
-    result = solve_by_positions(game_id, number, states=SOLVED_STATES)
+    result = solve(game_id, number, budget=positions(SOLVED_STATES))
     assert result.outcome == "solved", result
     assert result.states > 0
     replays_to_a_win(game_id, number, result)
@@ -55,7 +55,7 @@ def test_solvable_deal_is_solved_and_the_solution_replays_to_a_win(
     [(g, n) for g, v in VERDICTS.items() for n in v["unsolvable"]],
 )
 def test_unsolvable_deal_is_proved_unsolvable(game_id: str, number: int) -> None:
-    result = solve_by_positions(game_id, number, states=UNSOLVABLE_STATES)
+    result = solve(game_id, number, budget=positions(UNSOLVABLE_STATES))
     assert result.outcome == "unsolvable", result
     assert result.moves == () and result.limit is None
 
@@ -71,7 +71,7 @@ def test_golden_wins_are_found_again_from_their_deals() -> None:
     golden = Path(__file__).parent / "data" / "golden"
     for path in sorted(golden.glob("*.json")):
         record = json.loads(path.read_text())
-        result = solve_by_positions(record["game"], record["number"], states=20_000)
+        result = solve(record["game"], record["number"], budget=positions(20_000))
         assert result.outcome != "unsolvable", (path.name, result)
         if result.outcome == "solved":
             replays_to_a_win(record["game"], record["number"], result)

@@ -18,7 +18,7 @@ from patiencekit.solver import SolveResult, solve
 from patiencekit.solver.generic import GenericSearch, prefers_best_first
 from patiencekit.solver.limits import Limits
 from patiencekit.state import DRAW, State
-from solver_budgets import positions, solve_by_positions
+from solver_budgets import positions
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
@@ -48,7 +48,7 @@ QUICK = {
 #: the positions budget of the quick deals: the most any of them needs is about 8,000
 #: (Patriarchs 5 and 47, Royal Cotillion 13, Odd and Even 9: 4,500-8,100 positions searched;
 #: PatienceMax 25 and 27, all to piles 3: 8,200-10,800 kept by the best-first search; all to
-#: piles 44: 2,200 kept by the depth-first search, within its eighth); stopped at a quarter of
+#: piles 44: 2,200 kept by the depth-first search); stopped at a quarter of
 #: it, each is still won
 QUICK_STATES = 65_536
 
@@ -57,7 +57,7 @@ QUICK_STATES = 65_536
 def test_two_deck_deal_is_solved_within_a_small_budget(game_id: str, number: int) -> None:
     # positions, not seconds: under load a 6 s budget once ran out on PatienceMax (all to
     # piles) 44 after 11,264 positions, which an idle machine solves after 6,571
-    result = solve_by_positions(game_id, number, states=QUICK_STATES)
+    result = solve(game_id, number, budget=positions(QUICK_STATES))
     assert result.outcome == "solved", result
     assert result.limit is None and result.moves
     replays_to_a_win(game_id, number, result)

@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from patiencekit.rules import PileKind, Win
-from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, LIMIT_TIME, Limits, SearchLimit
+from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, Limits, SearchLimit
 from patiencekit.state import Move as EngineMove
 from patiencekit.state import State
 
@@ -506,14 +506,17 @@ class GenericSearch:
         return won
 
     def _within(self, limits: Limits, search: Callable[[], bool | None]) -> bool | None:
-        """``search()`` under ``limits`` (one part's budget): None when they stop it; a
-        ``SearchLimit`` of the overall budget (or of memory or positions) propagates."""
+        """``search()`` under ``limits`` (one part's budget): None when the part's own
+        time or positions run out; a ``SearchLimit`` of the overall budget (or of
+        memory) propagates."""
         self.limits = limits
         try:
             return search()
         except SearchLimit as e:
-            if e.which != LIMIT_TIME or limits is self.overall:
+            if limits is self.overall or e.which == LIMIT_MEMORY:
                 raise
+            # the part's own budget ran out: the whole search's stops it only if it has too
+            self.overall.check(len(self.seen))
             return None
         finally:
             self.limits = self.overall
@@ -787,11 +790,15 @@ class GenericSearch:
                     s.pop()
         return False
 
-    def _share(self, seconds: float) -> Limits:
-        """The budget of one part of the search: ``seconds``, and the whole search's
-        positions and memory."""
+    def _share(self, amount: float) -> Limits:
+        """The budget of one part of the search: ``amount`` seconds and the whole search's
+        positions and memory; or, when the search has no time budget, ``amount``
+        positions (so that a positions budget is split among the parts as a time budget
+        is, and the same positions budget gives the same search on any machine)."""
+        if self.max_seconds is None:
+            return Limits(max_states=max(1, int(amount)), max_memory_mb=self.max_memory_mb)
         return Limits(
-            max_seconds=seconds, max_states=self.max_states, max_memory_mb=self.max_memory_mb
+            max_seconds=amount, max_states=self.max_states, max_memory_mb=self.max_memory_mb
         )
 
     def _widen(self, limits: Limits, rng: random.Random, start: int = 2) -> bool | None:
@@ -821,7 +828,9 @@ class GenericSearch:
         growing width; best first in PatienceMax). The exact search first runs the
         depth-first search for part of its time (small spaces are decided there), then
         looks for a win the same way, then resumes the depth-first search with what is
-        left.
+        left. The parts share the budget by time, or, when the search has only a
+        positions budget, by positions (each part a share of it), so a positions budget
+        runs the same parts and gives the same verdict on any machine.
         """
         old = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old, 50000))
@@ -830,19 +839,20 @@ class GenericSearch:
             if self.greedy and self.best_first:
                 won = self._best_first(self.overall)
                 return won, None if won is not None else LIMIT_STATES
+            # the budget the parts share: seconds, else positions
+            total = self.max_seconds if self.max_seconds is not None else self.max_states
             if self.greedy:
-                if self.max_seconds is not None and self.guess_sources:
+                if total is not None and self.guess_sources:
                     # first a short depth-first search that plays cards to the
                     # foundations as soon as they fit (its failure proves nothing)
                     self.restrict = True
-                    won = self._dfs(self._share(self.max_seconds * GUESS_SHARE))
+                    won = self._dfs(self._share(total * GUESS_SHARE))
                     self.restrict = False
                     if won:
                         return True, None
                     self.seen = set()
                 won = self._widen(self.overall, rng)
                 return won, None if won is not None else LIMIT_STATES
-            total = self.max_seconds
             if total is None:
                 won = self._dfs(self.overall)
             else:
@@ -850,7 +860,13 @@ class GenericSearch:
                 first = DFS_FIRST_BEST_FIRST if self.best_first else DFS_FIRST
                 won = self._dfs(self._share(total * first))
                 if won is None:
-                    left = self.deadline - time.perf_counter()
+                    # what is left of the time; a positions budget is of positions kept
+                    # at once, which each part has whole
+                    left = (
+                        self.deadline - time.perf_counter()
+                        if self.max_seconds is not None
+                        else total
+                    )
                     share = self._share(left * BEAM_SHARE)
                     if self.best_first:
                         won = self._best_first(share)

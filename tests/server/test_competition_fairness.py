@@ -32,12 +32,10 @@ from competition_helpers import (
     tournament,
 )
 from fastapi.testclient import TestClient
-from ranked_helpers import deal_of
+from ranked_helpers import Recorder, deal_of, face_up, numbers_dealing
 from sqlalchemy import create_engine, func, select
 from sqlalchemy.engine import make_url
 
-from patiencekit import new_game
-from patiencekit.deals import MAX_GAME_NUMBER
 from patiencekit.server.app import create_app
 from patiencekit.server.competition import tournaments as tournament_service
 from patiencekit.server.competition.scoring import SECRET_BYTES, TOURNAMENT_NUMBERS
@@ -45,8 +43,6 @@ from patiencekit.server.competition.tables import tournament_entries, tournament
 from patiencekit.server.config import Settings
 from patiencekit.server.deps import Client
 from patiencekit.server.errors import ApiError
-
-DIGITS = re.compile(r"\d+")
 
 
 def settings_for(database_url: str, data_dir: Path) -> Settings:
@@ -156,47 +152,6 @@ def test_two_databases_under_one_key_deal_different_tournaments(
 
 
 # -- nothing sent while it runs ------------------------------------------------------------------
-
-
-def face_up(game_id: str, number: int) -> list[list[str | None]]:
-    """The cards a player sees of deal ``number`` at the start (hidden ones are None)."""
-    return [p["cards"] for p in new_game(game_id, number).view().to_json()["piles"]]
-
-
-def numbers_dealing(game_id: str, seen: list[list[str | None]], texts: list[str]) -> set[int]:
-    """Every number written in ``texts`` that deals the face-up cards ``seen``."""
-    found = set()
-    for n in {int(d) for text in texts for d in DIGITS.findall(text)}:
-        if n <= MAX_GAME_NUMBER and face_up(game_id, n) == seen:
-            found.add(n)
-    return found
-
-
-class Recorder:
-    """Everything a browser is sent: the bodies and headers of every answer."""
-
-    def __init__(self, api: Any) -> None:
-        self.api = api
-        self.texts: list[str] = []
-
-    def keep(self, r: Any) -> Any:
-        self.texts.append(r.text)
-        self.texts.extend(f"{k}: {v}" for k, v in r.headers.items())
-        return r
-
-    def get(self, path: str) -> Any:
-        return self.keep(self.api.get(path))
-
-    def post(self, path: str, body: Any = None) -> Any:
-        return self.keep(self.api.post(path, body))
-
-    def play(self, play: dict[str, Any], moves: list[str], clock: Any) -> dict[str, Any]:
-        for text in moves:
-            clock.advance(1.0)
-            r = self.post(f"/api/plays/{play['id']}/moves", {"move": text, "n": play["n"]})
-            assert r.status_code == 200, r.text
-            play = r.json()
-        return play
 
 
 def look_at_everything(rec: Recorder, tid: int, names: list[str]) -> None:

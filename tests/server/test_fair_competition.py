@@ -6,21 +6,17 @@ without a move) counts it."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from competition_helpers import add_player, error, give_up, play_line, scoring_line
-from ranked_helpers import deal_of, ranked_play
+from ranked_helpers import Recorder, deal_of, numbers_dealing, ranked_play
 from sqlalchemy import select
 
-from patiencekit import new_game
 from patiencekit.server import plays as plays_module
 from patiencekit.server.competition.periodic import tick
 from patiencekit.server.competition.tables import results
 from patiencekit.server.db import plays
-
-DIGITS = re.compile(r"\d+")
 
 
 @pytest.fixture
@@ -37,39 +33,6 @@ def settings(database_url, tmp_path):
         database_url=database_url,
         competition_tick_seconds=0,
     )
-
-
-def face_up(game_id: str, number: int) -> list[list[str | None]]:
-    """The cards a player sees of deal ``number`` at the start (hidden ones are None)."""
-    return [p["cards"] for p in new_game(game_id, number).view().to_json()["piles"]]
-
-
-def numbers_dealing(game_id: str, seen: list[list[str | None]], texts: list[str]) -> set[int]:
-    """Every number written in ``texts`` that deals the face-up cards ``seen``."""
-    found = set()
-    for n in {int(d) for text in texts for d in DIGITS.findall(text)}:
-        if n <= plays_module.MAX_NUMBER and face_up(game_id, n) == seen:
-            found.add(n)
-    return found
-
-
-class Recorder:
-    """Everything a player's browser is sent: bodies and headers of every answer."""
-
-    def __init__(self, api: Any) -> None:
-        self.api = api
-        self.texts: list[str] = []
-
-    def keep(self, r: Any) -> Any:
-        self.texts.append(r.text)
-        self.texts.extend(f"{k}: {v}" for k, v in r.headers.items())
-        return r
-
-    def get(self, path: str) -> Any:
-        return self.keep(self.api.get(path))
-
-    def post(self, path: str, body: Any = None) -> Any:
-        return self.keep(self.api.post(path, body))
 
 
 def test_a_ranked_deal_is_drawn_by_the_server_from_2_64_numbers(app, make_api):

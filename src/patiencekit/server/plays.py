@@ -81,6 +81,7 @@ __all__ = [
     "draw_ranked_number",
     "end_idle_ranked",
     "get_play",
+    "mark_ended",
     "play_action",
     "play_status",
     "ranked_end_hooks",
@@ -460,11 +461,9 @@ def replay_row(conn: Connection, row: Row[Any], now: float) -> tuple[Game, _Cloc
     return game, clock
 
 
-def _give_up(conn: Connection, row: Row[Any], now: float) -> bool:
-    """End the open ranked play ``row`` as given up, in the caller's write transaction: the
-    row is marked ended, then the :data:`ranked_give_up_hooks` record its result (its
-    running score, no time bonus). False, and nothing done, if the play was not where it
-    was read (it moved on or ended meanwhile)."""
+def mark_ended(conn: Connection, row: Row[Any], now: float) -> bool:
+    """Mark the play ``row`` ended now, in the caller's transaction, if it is still where
+    it was read (the same ``seq``, not ended): False, and nothing changed, otherwise."""
     ended = conn.execute(
         update(plays)
         .where(plays.c.id == row.id, plays.c.seq == row.seq, plays.c.ended_at.is_(None))
@@ -474,7 +473,15 @@ def _give_up(conn: Connection, row: Row[Any], now: float) -> bool:
             status=play_status(row.status == "won", over=True),
         )
     ).rowcount
-    if ended != 1:
+    return bool(ended == 1)
+
+
+def _give_up(conn: Connection, row: Row[Any], now: float) -> bool:
+    """End the open ranked play ``row`` as given up, in the caller's write transaction: the
+    row is marked ended, then the :data:`ranked_give_up_hooks` record its result (its
+    running score, no time bonus). False, and nothing done, if the play was not where it
+    was read (it moved on or ended meanwhile)."""
+    if not mark_ended(conn, row, now):
         return False
     game, _ = replay_row(conn, row, now)
     for hook in ranked_give_up_hooks:

@@ -72,7 +72,14 @@ from patiencekit.server.competition.tables import results, tournament_entries, t
 from patiencekit.server.db import Database, play_events, plays, users
 from patiencekit.server.deps import Client
 from patiencekit.server.errors import ApiError
-from patiencekit.server.plays import PLAY_ID, play_json, play_status, rebuild
+from patiencekit.server.plays import (
+    PLAY_ID,
+    mark_ended,
+    play_json,
+    play_status,
+    rebuild,
+    replay_row,
+)
 
 __all__ = [
     "close_expired",
@@ -277,15 +284,6 @@ def _events(conn: Connection, play_id: str, seq: int) -> list[tuple[str, str | N
     return [(r.kind, r.move, r.at) for r in rows]
 
 
-def _replayed(conn: Connection, row: Row[Any], now: float) -> Game:
-    """The server's replay of a play's events, its clock at ``now`` (or later, if the play is)."""
-    game, clock = rebuild(
-        row.game_id, int(row.number), row.ranked, row.created_at, _events(conn, row.id, row.seq)
-    )
-    clock.now = max(now, clock.now, row.updated_at)
-    return game
-
-
 def finish_play(db: Database, client: Client, play_id: str, n: int) -> dict[str, Any]:
     """Give up (finish) the session's ranked play: its result is recorded, no move follows.
 
@@ -322,7 +320,7 @@ def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> d
             )
         if row.ended_at is not None:
             raise ApiError(409, "game_over", "this ranked game is finished already")
-        game = _replayed(conn, row, now)
+        game = replay_row(conn, row, now)[0]
         if n != game.state.history_length:
             raise ApiError(
                 409,
@@ -331,16 +329,7 @@ def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> d
                 "reload it",
             )
         complete_play(conn, row, game, "over" if game.is_over() else "gave_up", now)
-        ended = conn.execute(
-            update(plays)
-            .where(plays.c.id == row.id, plays.c.seq == row.seq, plays.c.ended_at.is_(None))
-            .values(
-                ended_at=now,
-                updated_at=max(now, row.updated_at),
-                status=play_status(row.status == "won", over=True),
-            )
-        ).rowcount
-        if ended != 1:
+        if not mark_ended(conn, row, now):
             raise ApiError(409, "conflict", "another move was stored first: reload the play")
         result = conn.execute(select(results).where(results.c.play_id == row.id)).first()
     # A single ranked game's number is shown once it has ended; a tournament round's only
@@ -600,7 +589,7 @@ def open_round(
             game, _clock = rebuild(t.game_id, number, True, now, [])
             return _round_play(play_id, game), True
         row = conn.execute(select(plays).where(plays.c.id == own.id)).one()
-        game = _replayed(conn, row, now)
+        game = replay_row(conn, row, now)[0]
     return _round_play(row.id, game), False
 
 

@@ -32,11 +32,7 @@ import os
 import random
 import secrets
 import shutil
-import signal
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -44,6 +40,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+
+from web_load import Server
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES = "klondike,klondike-draw1,patiencemax,patriarchs,senior-wrangler"
@@ -80,12 +78,6 @@ class Phase:
         }
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _cpu_seconds(root: int) -> float:
     """CPU time (user + system) of process ``root`` and all its descendants (the hint
     workers are the server's grandchildren, under the forkserver), from /proc (Linux)."""
@@ -108,35 +100,6 @@ def _cpu_seconds(root: int) -> float:
         if p == root:
             total += seconds
     return total
-
-
-class _Server:
-    def __init__(self, env: dict[str, str], log: Path) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        with log.open("wb") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "patiencekit.server", "--port", str(self.port)],
-                env=env, stdout=out, stderr=subprocess.STDOUT,
-            )  # fmt: skip
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                sys.exit(f"the server stopped:\n{self.log.read_text()}")
-            try:
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        sys.exit("the server did not start within 60 s")
-
-    def stop(self) -> None:
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
 
 
 async def _probe(url: str, phase: Phase, stop_at: float, measure_from: float, every: float) -> None:
@@ -208,7 +171,7 @@ async def _hinter(
             play = r.json() if r.status_code == 200 else await deal()
 
 
-async def _phase(name: str, server: _Server, args: argparse.Namespace, hinters: int) -> Phase:
+async def _phase(name: str, server: Server, args: argparse.Namespace, hinters: int) -> Phase:
     phase = Phase(name)
     start = time.perf_counter()
     measure_from = start + args.warmup
@@ -246,7 +209,7 @@ def _one_run(args: argparse.Namespace) -> dict[str, Any]:
     }
     env.pop("PATIENCEKIT_DATABASE_URL", None)
     load_before = round(os.getloadavg()[0], 2)  # the machine may be shared: say how busy
-    server = _Server(env, Path(data_dir) / "server.log")
+    server = Server(env, 1, Path(data_dir) / "server.log")
     try:
         alone = asyncio.run(_phase("alone", server, args, 0)).summary()
         hints = asyncio.run(_phase("hints", server, args, args.hinters)).summary()

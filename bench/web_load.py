@@ -123,7 +123,7 @@ def _server_time(r: httpx.Response) -> float:
     return float(r.headers["server-timing"].removeprefix("app;dur=")) / 1000
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -268,9 +268,12 @@ async def _run_phase(
     return phase
 
 
-class _Server:
+class Server:
+    """A ``patiencekit serve`` process on a free port, started and awaited (used by the
+    other load benches too)."""
+
     def __init__(self, env: dict[str, str], workers: int, log: Path) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         with log.open("wb") as out:
@@ -405,7 +408,7 @@ def _one_run(args: argparse.Namespace) -> dict[str, Any]:
         env.pop("PATIENCEKIT_DATABASE_URL", None)
         database = f"SQLite (synchronous={args.sqlite_synchronous})"
     load_before = round(os.getloadavg()[0], 2)  # the machine is shared: say how busy it was
-    server = _Server(env, args.workers, Path(data_dir) / "server.log")
+    server = Server(env, args.workers, Path(data_dir) / "server.log")
     try:
         health = asyncio.run(
             _run_phase(

@@ -107,9 +107,16 @@ def fresh_database(backend: str, folder: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def settings(database_url: str, tmp_path: Path) -> Settings:
+def settings(database_url: str, tmp_path: Path, request: pytest.FixtureRequest) -> Settings:
+    """The test settings; under the mark ``no_periodic_task`` without the periodic task (the
+    test runs ``tick`` with its own clock)."""
+    quiet = request.node.get_closest_marker("no_periodic_task") is not None
     return Settings(
-        env="test", secret_key=SECRET, data_dir=tmp_path / "data", database_url=database_url
+        env="test",
+        secret_key=SECRET,
+        data_dir=tmp_path / "data",
+        database_url=database_url,
+        **({"competition_tick_seconds": 0} if quiet else {}),
     )
 
 

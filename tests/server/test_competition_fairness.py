@@ -10,11 +10,11 @@ server keeps it, and every score a test expects is the engine's.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import hmac
 import re
 import secrets
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from competition_helpers import (
     tournament,
 )
 from fastapi.testclient import TestClient
+from parallel import at_once
 from ranked_helpers import Recorder, deal_of, face_up, numbers_dealing
 from sqlalchemy import create_engine, func, select
 from sqlalchemy.engine import make_url
@@ -55,10 +56,7 @@ def settings_for(database_url: str, data_dir: Path) -> Settings:
     )
 
 
-@pytest.fixture
-def settings(database_url, tmp_path):
-    """The test settings, without the periodic task: the tests run it with their own clock."""
-    return settings_for(database_url, tmp_path / "data")
+pytestmark = pytest.mark.no_periodic_task
 
 
 @pytest.fixture
@@ -288,28 +286,20 @@ def test_five_open_tournaments_at_most_under_parallel_joins_and_creates(
         dbs = [app.state.db, second.state.db]
         client = client_of(app, ann, clock)
         jobs: list[tuple[str, int]] = [("join", tid) for tid in waiting] + [("create", 0)] * 4
-        barrier = threading.Barrier(len(jobs))
-        outcomes: list[str] = [""] * len(jobs)
-
-        def run(i: int, kind: str, tid: int) -> None:
+        def run(i: int, kind: str, tid: int) -> str:
             db = dbs[i % 2]
-            barrier.wait()
             try:
                 if kind == "join":
                     tournament_service.join_tournament(db, client, tid)
                 else:
                     tournament_service.create_tournament(db, client, "klondike", 3)
-                outcomes[i] = "ok"
+                return "ok"
             except ApiError as e:
-                outcomes[i] = f"{e.status} {e.message}"
+                return f"{e.status} {e.message}"
 
-        threads = [
-            threading.Thread(target=run, args=(i, kind, tid)) for i, (kind, tid) in enumerate(jobs)
-        ]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        outcomes: list[str] = at_once(
+            [functools.partial(run, i, kind, tid) for i, (kind, tid) in enumerate(jobs)]
+        )
     finally:
         second.state.db.dispose()
     assert outcomes.count("ok") == tournament_service.MAX_OPEN, outcomes

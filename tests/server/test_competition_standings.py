@@ -35,18 +35,7 @@ from patiencekit.server.db import plays, users
 WIN = json.loads((Path(__file__).parent / "data" / "klondike-win.json").read_text())
 
 
-@pytest.fixture
-def settings(database_url, tmp_path):
-    """The test settings, without the periodic task: the tests run it with their own clock."""
-    from patiencekit.server.config import Settings
-
-    return Settings(
-        env="test",
-        secret_key=SECRET,
-        data_dir=tmp_path / "data",
-        database_url=database_url,
-        competition_tick_seconds=0,
-    )
+pytestmark = pytest.mark.no_periodic_task
 
 
 def ranked_game(api: Any, clock: Any, number: int, k: int, dt: float = 1.0) -> tuple[int, float]:

@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 from competition_helpers import (
-    SECRET,
     add_player,
     deals_of,
     error,
@@ -61,18 +60,7 @@ def pinned_secrets(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return queue
 
 
-@pytest.fixture
-def settings(database_url, tmp_path):
-    """The test settings, without the periodic task: the tests run it with their own clock."""
-    from patiencekit.server.config import Settings
-
-    return Settings(
-        env="test",
-        secret_key=SECRET,
-        data_dir=tmp_path / "data",
-        database_url=database_url,
-        competition_tick_seconds=0,
-    )
+pytestmark = pytest.mark.no_periodic_task
 
 
 def new_tournament(api: Any, game: str = "klondike", size: int | None = None) -> dict[str, Any]:

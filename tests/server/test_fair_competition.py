@@ -18,21 +18,7 @@ from patiencekit.server.competition.periodic import tick
 from patiencekit.server.competition.tables import results
 from patiencekit.server.db import plays
 
-
-@pytest.fixture
-def settings(database_url, tmp_path):
-    """The test settings, without the periodic task: the tests run it with their own clock."""
-    from competition_helpers import SECRET
-
-    from patiencekit.server.config import Settings
-
-    return Settings(
-        env="test",
-        secret_key=SECRET,
-        data_dir=tmp_path / "data",
-        database_url=database_url,
-        competition_tick_seconds=0,
-    )
+pytestmark = pytest.mark.no_periodic_task
 
 
 def test_a_ranked_deal_is_drawn_by_the_server_from_2_64_numbers(app, make_api):

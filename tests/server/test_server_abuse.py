@@ -35,6 +35,7 @@ from urllib.parse import quote
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from parallel import at_once
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.engine import make_url
 
@@ -107,23 +108,6 @@ def _browser(app: FastAPI, ip: str, cookies: dict[str, str] | None = None) -> Te
     return client
 
 
-def _at_once(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run the calls in threads released together; their results in order."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        results[i] = calls[i]()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
-
-
 def _signin(client: TestClient, name: str, password: str) -> Any:
     return client.post("/api/auth/signin", json={"name": name, "password": password})
 
@@ -163,7 +147,7 @@ def test_parallel_wrong_passwords_for_one_name_check_at_most_the_limit(app, api,
         functools.partial(_signin, _browser(app, f"203.0.113.{i}"), "victim", f"guess {i:04}")
         for i in range(24)
     ]
-    answers = _at_once(calls)
+    answers = at_once(calls)
     assert hasher.verified == limit == 5
     assert _statuses(answers) == {401: limit, 429: 24 - limit}
     for r in answers:
@@ -181,7 +165,7 @@ def test_parallel_wrong_passwords_from_one_address_across_names(make_app, hasher
         functools.partial(_signin, _browser(app, "198.51.100.9"), f"name{i}", "a wrong password")
         for i in range(24)
     ]
-    answers = _at_once(calls)
+    answers = at_once(calls)
     assert hasher.verified == 6
     assert _statuses(answers) == {401: 6, 429: 18}
     # Another address is not concerned.
@@ -204,7 +188,7 @@ def test_the_real_player_signs_in_on_a_trusted_browser_while_the_account_is_atta
         functools.partial(_signin, _browser(app, f"203.0.113.{i}"), "victim", f"guess {i:04}")
         for i in range(40)
     ]
-    assert _statuses(_at_once(attack)) == {401: 5, 429: 35}
+    assert _statuses(at_once(attack)) == {401: 5, 429: 35}
     _assert_rate_limited(_signin(_browser(app, "203.0.113.200"), "victim", RIGHT))
 
     # The player, on their own browser, signs in at once.
@@ -293,7 +277,7 @@ def test_a_guest_already_made_is_not_limited(make_app):
 
 def test_parallel_new_guests_from_one_address(make_app):
     app = make_app(guests_per_address=5)
-    answers = _at_once(
+    answers = at_once(
         [functools.partial(_new_guest, _browser(app, "203.0.113.8")) for _ in range(24)]
     )
     assert _statuses(answers) == {201: 5, 429: 19}
@@ -307,7 +291,7 @@ def test_sign_ups_are_limited_per_address_before_any_hashing(make_app, hasher):
         body = {"name": f"newcomer{i}", "password": "long enough"}
         return _browser(app, "198.51.100.20").post("/api/auth/signup", json=body)
 
-    answers = _at_once([functools.partial(signup, i) for i in range(12)])
+    answers = at_once([functools.partial(signup, i) for i in range(12)])
     assert _statuses(answers) == {201: 3, 429: 9}
     assert hasher.hashed == 3  # the refused ones cost no argon2 hash
     refused = next(r for r in answers if r.status_code == 429)
@@ -345,7 +329,7 @@ def test_hints_are_limited_per_player(make_app, clock):
     _assert_rate_limited(_hint(player, play))
 
 
-def test_a_hint_beyond_the_queue_is_refused_at_once(make_app):
+def test_a_hint_beyond_the_queue_is_refusedat_once(make_app):
     """With ``hint_queue`` hints asked already, one more is a 503 at once (no thread waits)."""
     app = make_app(hint_queue=1)
     player = _browser(app, "192.0.2.31")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import threading
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
+from parallel import at_once
 from sqlalchemy import create_engine, func, select
 
 from patiencekit.server.app import create_app
@@ -259,27 +261,18 @@ def test_two_ranked_deals_sent_at_once_give_one_open_ranked_game(api, settings, 
         clients = [api.client, TestClient(second, cookies=dict(api.client.cookies))]
         headers = {"X-CSRF-Token": api.csrf}
         for attempt in range(4):
-            barrier = threading.Barrier(2)
-            answers: list[Any] = [None, None]
-
-            def deal(i: int, give_up: bool, barrier: threading.Barrier, answers: list[Any]) -> None:
-                barrier.wait()
-                answers[i] = clients[i].post(
-                    "/api/games/klondike/play",
-                    json={"ranked": True, "give_up": give_up},
-                    headers=headers,
-                )
-
-            threads = [
-                threading.Thread(
-                    target=deal, args=(i, i == 1 and attempt % 2 == 1, barrier, answers)
-                )
-                for i in (0, 1)
-            ]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
+            give_up = attempt % 2 == 1  # the second browser's, every other time
+            answers = at_once(
+                [
+                    functools.partial(
+                        clients[i].post,
+                        "/api/games/klondike/play",
+                        json={"ranked": True, "give_up": i == 1 and give_up},
+                        headers=headers,
+                    )
+                    for i in (0, 1)
+                ]
+            )
             codes = sorted(r.status_code for r in answers)
             assert codes in ([201, 409], [201, 201]), [r.text for r in answers]
             for r in answers:

@@ -13,7 +13,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
+from parallel import at_once
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -107,23 +107,6 @@ def _post(browser: httpx.Client, url: str, body: Any, headers: dict[str, str]) -
         return client.post(url, json=body, headers=headers)
 
 
-def _at_once(calls: list[Any]) -> list[Any]:
-    """Run the calls in threads released together; their results in order."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        results[i] = calls[i]()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
-
-
 def _chunks() -> Iterator[bytes]:
     """A body of 40 KiB sent in chunks, without a Content-Length."""
     yield b'{"number": 1, "pad": "'
@@ -152,7 +135,7 @@ def test_two_processes_one_database_then_kill_one_mid_game_and_resume(servers, t
             )
             for server in (a, b)
         ]  # fmt: skip
-        answers = _at_once(calls)
+        answers = at_once(calls)
         assert sorted(r.status_code for r in answers) == [200, 409], [r.text for r in answers]
         refused = next(r for r in answers if r.status_code == 409)
         assert refused.json()["error"]["code"] == "conflict"

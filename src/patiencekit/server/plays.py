@@ -112,7 +112,7 @@ RankedEndHook = Callable[[Connection, Row[Any], Game, float], None]
 ranked_end_hooks: list[RankedEndHook] = []
 #: Called in the transaction that ends a ranked play without a last move, as given up (the
 #: player started another ranked game of the variant, or made no move for
-#: :data:`RANKED_IDLE_SECONDS`), before the play row is marked ended; same arguments.
+#: :data:`RANKED_IDLE_SECONDS`), once the play row is marked ended; same arguments.
 ranked_give_up_hooks: list[RankedEndHook] = []
 #: Asked before a casual play of a chosen number is dealt: ``hook(conn, game id, number)`` is
 #: True when that deal is in ranked play elsewhere (the competition: a running
@@ -473,7 +473,7 @@ def mark_ended(conn: Connection, row: Row[Any], now: float) -> bool:
             status=play_status(row.status == "won", over=True),
         )
     ).rowcount
-    return bool(ended == 1)
+    return ended == 1
 
 
 def _give_up(conn: Connection, row: Row[Any], now: float) -> bool:

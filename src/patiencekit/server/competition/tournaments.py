@@ -163,10 +163,16 @@ def on_ranked_end(conn: Connection, row: Row[Any], game: Game, now: float) -> No
     complete_play(conn, row, game, play_status(game.is_won(), over=True), now)
 
 
+def _given_up(game: Game) -> str:
+    """The outcome of a ranked play ended by its player: ``over`` if no move was left
+    anyway, else ``gave_up``."""
+    return "over" if game.is_over() else "gave_up"
+
+
 def on_ranked_give_up(conn: Connection, row: Row[Any], game: Game, now: float) -> None:
     """The hook :mod:`patiencekit.server.plays` calls when a ranked play ends as given up
     (another ranked game started, or a day without a move): it counts its running score."""
-    complete_play(conn, row, game, "gave_up", now)
+    complete_play(conn, row, game, _given_up(game), now)
 
 
 def _end(conn: Connection, t: Row[Any], now: float, deltas: dict[int, Delta]) -> None:
@@ -328,7 +334,7 @@ def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> d
                 f"the play has moved on: it is at move {game.state.history_length}, not {n}; "
                 "reload it",
             )
-        complete_play(conn, row, game, "over" if game.is_over() else "gave_up", now)
+        complete_play(conn, row, game, _given_up(game), now)
         if not mark_ended(conn, row, now):
             raise ApiError(409, "conflict", "another move was stored first: reload the play")
         result = conn.execute(select(results).where(results.c.play_id == row.id)).first()

@@ -5,15 +5,26 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 # Re-installs only when pyproject.toml changes (or the venv is missing).
 STAMP  := $(VENV)/.installed-cli-server-test
+# The compiled Klondike search (src/patiencekit/solver/klondike_fast*.so) is rebuilt
+# whenever its source, its build script or the installed packages change. The solver
+# itself refuses a compiled module built from another klondike.py than the one there
+# now (see tools/build_fast.py), so a stale one is never run even without make.
+KLONDIKE_SRC := src/patiencekit/solver/klondike.py
+FAST   := $(VENV)/.klondike-fast
 
 .PHONY: venv play serve test bench bench-web
 
-venv: $(STAMP)
+venv: $(STAMP) $(FAST)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[cli,server,test]'
+	touch $@
+
+# A failed build removes the old module (the pure-Python search is used) and is not
+# retried until the source changes.
+$(FAST): $(KLONDIKE_SRC) tools/build_fast.py $(STAMP)
 	$(BIN)/python tools/build_fast.py || echo "mypyc build failed: the pure-Python Klondike solver is used"
 	touch $@
 

@@ -15,6 +15,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import patiencekit
+from patiencekit import GAMES
 from patiencekit.cli import app
 from patiencekit.tui import SCREEN_WIDTH, PlaySession, board_lines, board_text
 
@@ -54,7 +55,7 @@ def test_games_json():
     games = patiencekit.GAMES.values()
     assert data == [{"id": g.id, "name": g.name, "decks": g.decks} for g in games]
     assert {"id": "patiencemax", "name": "PatienceMax", "decks": 2} in data
-    assert len(data) == 11
+    assert len(data) == len(GAMES)
 
 
 def test_rules_text_and_json():

@@ -301,7 +301,11 @@ def test_winnable_falls_back_to_solving_on_the_spot(monkeypatch: pytest.MonkeyPa
     import patiencekit.games.winnable_numbers as shipped
 
     monkeypatch.setitem(shipped.WINNABLE, "captured-queens", ())
-    game = patiencekit.new_game("captured-queens", winnable=True)
+    with pytest.raises(patiencekit.PatienceError, match=r"patiencekit\.solver\.winnable_number"):
+        patiencekit.new_game("captured-queens", winnable=True)
+    from patiencekit.solver import winnable_number
+
+    game = patiencekit.new_game("captured-queens", winnable_number("captured-queens"))
     assert solve(game, budget=positions(20_000)).outcome == "solved"
 
 

@@ -51,7 +51,9 @@ sys.path.insert(0, str(REPO / "src"))
 
 from patiencekit import GAMES, new_game  # noqa: E402
 from patiencekit.rules import PileKind, Win  # noqa: E402
-from patiencekit.state import Move, State, Tables  # noqa: E402
+from patiencekit.solver import KLONDIKE_IDS  # noqa: E402
+from patiencekit.state import EngineMove as Move  # noqa: E402
+from patiencekit.state import State, Tables  # noqa: E402
 
 GOLDEN_DIR = REPO / "tests" / "data" / "golden"
 _KING = 12
@@ -476,7 +478,7 @@ def policy_for(t: Tables, *, sound: bool = False) -> Policy:
         if t.stock >= 0 and not t.build_columns and not t.fountain_sources:
             return FoundationGamePolicy(t, sound=True)
         raise SystemExit(f"{gid}: no sound search policy; run without --sound")
-    if gid.startswith("klondike"):
+    if gid in KLONDIKE_IDS:
         return KlondikePolicy(t)
     if t.hand:
         if t.win is Win.KINGS_AT_COLUMN_TOPS:

@@ -12,6 +12,8 @@ Move.parse('s')
 
 from __future__ import annotations
 
+import random as _random
+
 from patiencekit.cards import Card, Rank, Suit
 from patiencekit.errors import (
     IllegalMoveError,
@@ -25,6 +27,7 @@ from patiencekit.errors import (
 from patiencekit.game import Clock, Game, LegalMoves, PileView, View
 from patiencekit.game import new_game as _new_game
 from patiencekit.games import GAMES, get_rules
+from patiencekit.games.winnable_numbers import WINNABLE
 from patiencekit.notation import Move, Record, format_record, parse_record
 from patiencekit.rules import GameRules, PileKind
 
@@ -69,9 +72,9 @@ def new_game(
 ) -> Game:
     """Start game ``number`` of ``game_id`` (see :func:`patiencekit.game.new_game`).
 
-    ``winnable=True`` (with no number) deals a game the solver has proved winnable:
-    one of the shipped proved numbers (:mod:`patiencekit.games.winnable_numbers`), or,
-    for a game with none shipped, one the solver proves on the spot.
+    ``winnable=True`` (with no number) deals a game the solver has proved winnable: one of
+    the shipped proved numbers (:mod:`patiencekit.games.winnable_numbers`), see
+    :func:`winnable_number`.
 
     >>> g = new_game("klondike-draw1", winnable=True)
     >>> from patiencekit.games.winnable_numbers import WINNABLE
@@ -84,15 +87,18 @@ def new_game(
 
 
 def winnable_number(game_id: str) -> int:
-    """A game number proved winnable: a random shipped one, else one solved now."""
-    import random
+    """A shipped game number proved winnable (:mod:`patiencekit.games.winnable_numbers`), at
+    random. A game with none shipped raises :class:`PatienceError`: the engine never solves;
+    :func:`patiencekit.solver.winnable_number` proves one on the spot.
 
-    from patiencekit.games.winnable_numbers import WINNABLE
-
+    >>> winnable_number("patriarchs") in WINNABLE["patriarchs"]
+    True
+    """
     rules = get_rules(game_id)
     proved = WINNABLE.get(rules.id, ())
-    if proved:
-        return random.choice(proved)
-    from patiencekit.solver import find_winnable_number  # solves on the spot
-
-    return find_winnable_number(rules.id)
+    if not proved:
+        raise PatienceError(
+            f"No winnable number of {rules.id!r} is shipped; "
+            f"patiencekit.solver.winnable_number({rules.id!r}) finds one with the solver."
+        )
+    return _random.choice(proved)

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from patiencekit import __version__, solver, winnable_number
+from patiencekit import __version__, solver
 from patiencekit.errors import (
     InvalidRecordError,
     PatienceError,
@@ -303,7 +303,7 @@ def play(
         if number is None:
             rules = _rules(game)
             try:
-                number = winnable_number(rules.id) if winnable else random_number()
+                number = solver.winnable_number(rules.id) if winnable else random_number()
             except TimeoutError as e:
                 fail(str(e))
         g = _new_game(game, number, undo=not ranked)

@@ -6,10 +6,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from patiencekit.game import Game
+from typing import Any
 
 __all__ = [
     "IllegalMoveError",
@@ -50,7 +47,7 @@ class IllegalMoveError(PatienceError):
         self.move = move
         self.reason = reason
 
-    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[str, str]]:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.move, self.reason))
 
 
@@ -66,7 +63,8 @@ class ReplayError(IllegalMoveError):
     """A game record's move cannot be played (illegal here, or not in the notation).
 
     ``position`` is the move's place in the record (from 1), ``move`` its text,
-    ``reason`` why, and ``game`` the game as it was before that move.
+    ``reason`` why, and ``game`` the game as it was before that move. It survives
+    pickling with all four.
 
     >>> from patiencekit import Game
     >>> try:
@@ -76,9 +74,13 @@ class ReplayError(IllegalMoveError):
     2 c1 c2 1
     """
 
-    def __init__(self, position: int, move: str, reason: str, game: Game) -> None:
+    def __init__(self, position: int, move: str, reason: str, game: Any) -> None:
         super().__init__(move, reason)
         self.args = (f"move {position} of the record, {move!r}, cannot be played: {reason}",)
         self.position = position
-        #: the game as it was before the move
+        #: the game (a :class:`patiencekit.game.Game`) as it was before the move; typed
+        #: ``Any`` because this module sits below the game and may not import it
         self.game = game
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.position, self.move, self.reason, self.game))

@@ -30,6 +30,7 @@ from patiencekit.errors import (
     InvalidMoveError,
     InvalidRecordError,
     ReplayError,
+    UnknownGameError,
 )
 from patiencekit.games import get_rules
 from patiencekit.notation import (
@@ -37,13 +38,11 @@ from patiencekit.notation import (
     Move,
     Record,
     format_board,
-    move_text,
     parse_board,
     record_from_json,
 )
-from patiencekit.rules import GameRules, PileKind, Turn
-from patiencekit.state import DRAW, TURN, State, Tables, tables_for
-from patiencekit.state import Move as EngineMove
+from patiencekit.rules import Direction, GameRules, PileKind, SuitPolicy, Turn
+from patiencekit.state import DRAW, TURN, EngineMove, Refusal, State, Tables, Why, tables_for
 
 __all__ = ["Clock", "Game", "LegalMoves", "PileView", "View", "new_game"]
 
@@ -173,7 +172,7 @@ class LegalMoves:
         's'
         """
         t = self._game.tables
-        return [_move_text(t, m) for m in self._game.engine_moves()]
+        return [t.label_of(m) for m in self._game.engine_moves()]
 
     def __contains__(self, move: object) -> bool:
         if isinstance(move, str):
@@ -202,13 +201,6 @@ def _to_move(t: Tables, m: EngineMove) -> Move:
     return Move(t.labels[src], t.labels[dst], n)
 
 
-def _move_text(t: Tables, m: EngineMove) -> str:
-    src, dst, n = m
-    if src == -1:
-        return "s"
-    if src == -2:
-        return "t"
-    return move_text(t.labels[src], t.labels[dst], n)
 
 
 class Game:
@@ -237,6 +229,36 @@ class Game:
         self.started_at = self._clock() - elapsed
         self.won_at: float | None = None
         self._redo: list[EngineMove] = []
+        #: set up from board text (:meth:`from_board`), not dealt: ``repr`` gives the board
+        self._from_board = False
+
+    def __repr__(self) -> str:
+        """Python that rebuilds an equal game: its record replayed from the deal, or, for a
+        game set up from board text, that board (the position now; not its history).
+
+        >>> g = new_game("klondike", 24)
+        >>> _ = g.play("s"), g.play("c3 f")
+        >>> g
+        Game.from_record({'game': 'klondike', 'number': 24, 'moves': ['s', 'c3 f1']})
+        >>> eval(repr(g)).board_text() == g.board_text()
+        True
+        >>> b = Game.from_board(g.board_text(), undo=False)
+        >>> repr(b).startswith("Game.from_board('klondike #24"), eval(repr(b)).undo_allowed
+        (True, False)
+        >>> eval(repr(b)).board_text() == g.board_text()
+        True
+        """
+        ranked = "" if self.undo_allowed else ", undo=False"
+        try:
+            registered = get_rules(self.rules.id) == self.rules
+        except UnknownGameError:
+            registered = False
+        if not registered:
+            return f"<Game {self.rules.id} #{self.number}, {len(self.moves)} moves>"
+        if self._from_board:
+            return f"Game.from_board({self.board_text()!r}{ranked})"
+        record = {"game": self.id, "number": self.number, "moves": [str(m) for m in self.moves]}
+        return f"Game.from_record({record!r}{ranked})"
 
     # -- reading --------------------------------------------------------------
 
@@ -527,7 +549,7 @@ class Game:
                 face_down = 0
             elif face_down and kind is not PileKind.COLUMN:
                 raise InvalidRecordError(f"{label}: only columns have face-down cards")
-            elif face_down and face_down >= len(cards) and t.auto_flip[i]:
+            elif face_down and face_down >= len(cards):  # no move turns a card face up
                 raise InvalidRecordError(f"{label}: its last card must be face up")
             if kind is PileKind.FOUNDATION and len(cards) > t.f_size[i]:
                 raise InvalidRecordError(f"{label}: holds at most {t.f_size[i]} cards")
@@ -544,6 +566,7 @@ class Game:
         if board.redeals < 0 or (left is not None and board.redeals > left):
             raise InvalidRecordError(f"redeals must be 0..{left}, not {board.redeals}")
         game.state = State(t, piles, down, board.redeals, board.score)
+        game._from_board = True
         return game
 
     def foundation_move(self, what: str) -> Move | None:
@@ -609,22 +632,21 @@ class Game:
         """The engine move for ``move``, if legal now; else :class:`IllegalMoveError`.
 
         A bare ``f`` becomes the first foundation (in layout order) that takes
-        the card, a bare ``h`` the first free hand cell.
+        the card, a bare ``h`` the first free hand cell. Legality and the reason
+        both come from :meth:`State.check <patiencekit.state.State.check>`.
         """
         if isinstance(move, str):
             move = Move.parse(move)
         if self.is_won():
             raise IllegalMoveError(str(move), "the game is won: no more moves")
-        legal = self.state.moves()
+        state = self.state
         t = self.tables
-        if move.src == "s":
-            if DRAW in legal:
-                return DRAW
-            raise IllegalMoveError("s", self._why_not_draw())
-        if move.src == "t":
-            if TURN in legal:
-                return TURN
-            raise IllegalMoveError("t", self._why_not_turn())
+        if move.src in ("s", "t"):
+            m = DRAW if move.src == "s" else TURN
+            refusal = state.check(m)
+            if refusal is None:
+                return m
+            raise IllegalMoveError(move.src, self.reason(refusal))
         src = t.by_label.get(move.src)
         if src is None:
             raise IllegalMoveError(str(move), f"this game has no pile {move.src}")
@@ -633,10 +655,12 @@ class Game:
             targets = [i for i, k in enumerate(t.kinds) if k is kind and i != src]
             if not targets:
                 raise IllegalMoveError(str(move), f"this game has no {kind.value}")
+            reasons: set[str] = set()
             for dst in targets:
-                if (src, dst, move.count) in legal:
+                refusal = state.check((src, dst, move.count))
+                if refusal is None:
                     return (src, dst, move.count)
-            reasons = {self._why_not(src, dst, move.count) for dst in targets}
+                reasons.add(self.reason(refusal))
             if len(reasons) == 1:
                 reason = reasons.pop()
             elif kind is PileKind.FOUNDATION:
@@ -648,9 +672,10 @@ class Game:
         if target is None:
             raise IllegalMoveError(str(move), f"this game has no pile {move.dst}")
         m = (src, target, move.count)
-        if m in legal:
+        refusal = state.check(m)
+        if refusal is None:
             return m
-        raise IllegalMoveError(str(move), self._why_not(src, target, move.count))
+        raise IllegalMoveError(str(move), self.reason(refusal))
 
     def verify(self, move: Move | str) -> None:
         """Raise :class:`IllegalMoveError` (or :class:`InvalidMoveError`) with the reason, if
@@ -755,137 +780,155 @@ class Game:
             return f"the card {count} from the end of {self.tables.labels[src]}"
         return self._named(src, len(pile) - count)
 
-    def _why_not_draw(self) -> str:
+    def reason(self, refusal: Refusal) -> str:
+        """A :class:`~patiencekit.state.Refusal` (from :meth:`State.check
+        <patiencekit.state.State.check>`) in words, as :meth:`play` and :meth:`refusal` give
+        it: the rule, naming only cards the player can see.
+
+        >>> g = new_game("klondike-draw1", 24)
+        >>> c1, c2 = g.tables.by_label["c1"], g.tables.by_label["c2"]
+        >>> g.reason(g.state.check((c1, c2, 1)))
+        '5C cannot go on 9H: needs an 8 of the other colour'
+        """
         t = self.tables
-        if t.stock < 0:
-            if t.turn is Turn.NEXT_PACKET:
+        piles = self.state.piles
+        code = refusal.code
+        src, dst, n = refusal.move
+        words = _FIXED.get(code)
+        if words is not None:
+            return words
+        if src < 0:
+            return self._stock_reason(refusal)
+        sl, dl = t.labels[src], t.labels[dst]
+        if code is Why.SOURCE_EMPTY:
+            return f"{sl} is empty"
+        if code is Why.STOCK_CARDS_ARE_DRAWN:
+            return "stock cards are turned onto the waste with s"
+        if code is Why.BASE_CARD_STAYS:
+            return f"the base card {self._named(src, 0)} never leaves {sl}"
+        if code is Why.ONE_CARD_FROM_PILE:
+            return f"only one card at a time moves from {sl}"
+        if code is Why.TOO_FEW_FACE_UP:
+            up = refusal.params[0]
+            return f"{sl} has only {up} face-up card{'s' if up != 1 else ''}"
+        if code is Why.NOT_A_STRING:
+            return f"the last {n} cards of {sl} are not a string ({_string_said(t)})"
+        if code is Why.FACE_DOWN:
+            return f"the last card of {sl} is face down"
+        if code is Why.COLUMN_TO_FOUNDATIONS_ONLY:
+            return f"cards from {sl} play only to the foundations"
+        if code is Why.NOT_BUILT_ON:
+            return f"nothing is built on {dl} in this game"
+        if code is Why.FOUNDATION_COMPLETE:
+            return f"{dl} is complete"
+        if code is Why.HAND_FULL:
+            return f"the hand is full ({len(t.hand)} cards)"
+        if code is Why.HAND_CELL_TAKEN:
+            return f"{dl} is taken"
+        if code is Why.RESERVE_TAKEN:
+            return f"{dl} is taken: reserve cards are never built on"
+        if code is Why.NOTHING_GOES_ON_PILE:
+            return f"nothing can be put on the {t.kinds[dst].value}"
+        # the rules about the moving card (in sight: the checks before made sure of it)
+        ct = self._named(src, len(piles[src]) - n)
+        dpile = piles[dst]
+        if code is Why.EMPTY_COLUMN_WANTS:
+            takes = [c for c in range(13) if t.empty_takes[c]]
+            said = " or ".join(_a_rank(r) for r in takes)
+            return f"{ct} cannot go on the empty column {dl}: it takes only {said}" + (
+                f" or a string headed by {said}" if t.column_strings else ""
+            )
+        tt = self._named(dst, len(dpile) - 1) if dpile else dl
+        if code is Why.NOTHING_GOES_ON_CARD:
+            return f"{ct} cannot go on {tt}: nothing goes on {_a_rank(dpile[-1] % 13)}"
+        if code is Why.DOES_NOT_FIT:
+            return f"{ct} cannot go on {tt}: needs {_build_wants(t, dpile[-1])}"
+        acc = t.f_base[dst] if not dpile else t.f_next[dst][dpile[-1]]
+        if code is Why.FOUNDATION_DOES_NOT_START:
+            return f"{ct} cannot start {dl}: it takes {_alternatives(acc)}"
+        if code is Why.FOUNDATION_DOES_NOT_TAKE:
+            return f"{ct} cannot go on {dl} (top {tt}): it needs {_alternatives(acc)}"
+        raise ValueError(f"no words for {refusal!r}")  # pragma: no cover - every code is said
+
+    def _stock_reason(self, refusal: Refusal) -> str:
+        """The words for a refused ``s`` or ``t``."""
+        t = self.tables
+        code = refusal.code
+        if code is Why.NO_STOCK:
+            if refusal.move == DRAW and t.turn is Turn.NEXT_PACKET:
                 return "this game has no stock: t deals out the next packet"
             return "this game has no stock"
-        left = self.state.redeals_left()
-        if left is None or left > 0:
-            if self.state.piles[t.waste]:
-                return "the stock is empty: turn the waste over with t"
-            return "the stock and the waste are empty"
-        return "the stock is empty and no redeal is left"
+        if code is Why.ALL_PACKETS_DEALT:
+            return f"all {refusal.params[0]} packets have been dealt out"
+        if code is Why.PACKET_CARD_PLAYS:
+            src, dst, n = refusal.params
+            return (
+                "the next packet is dealt out only when no packet card can be played "
+                f"({t.label_of((src, dst, n))} is possible)"
+            )
+        if code is Why.NO_REDEAL_LEFT:
+            return f"no redeal is left (this game allows {refusal.params[0]})"
+        raise ValueError(f"no words for {refusal!r}")  # pragma: no cover - every code is said
 
-    def _why_not_turn(self) -> str:
-        t = self.tables
-        s = self.state
-        if t.turn is Turn.NEXT_PACKET:
-            if s.redeals_left() == 0:
-                return f"all {t.redeals} packets have been dealt out"
-            playable = [m for m in s.moves() if m[0] in t.packets]
-            if playable:
-                return (
-                    "the next packet is dealt out only when no packet card can be played "
-                    f"({t.label_of(playable[0])} is possible)"
-                )
-            return "the next packet cannot be dealt now"
-        if t.stock < 0:
-            return "this game has no stock"
-        if s.piles[t.stock]:
-            return "the stock still has cards: the waste is turned over only when it is empty"
-        if not s.piles[t.waste]:
-            return "the waste is empty: nothing to turn over"
-        allowed = t.redeals or 0
-        return f"no redeal is left (this game allows {allowed})"
 
-    def _why_not(self, src: int, dst: int, n: int) -> str:
-        t = self.tables
-        s = self.state
-        piles = s.piles
-        sk, dk = t.kinds[src], t.kinds[dst]
-        sl, dl = t.labels[src], t.labels[dst]
-        if src == dst:
-            return "a card cannot move onto its own pile"
-        pile = piles[src]
-        if not pile:
-            return f"{sl} is empty"
-        if sk is PileKind.INDEX:
-            return "index cards never move"
-        if sk is PileKind.FOUNDATION:
-            if not (t.f_out_columns[src] or t.f_out_foundations[src]):
-                return "cards never leave the foundations in this game"
-            if len(pile) <= t.f_keep[src]:
-                return f"the base card {self._named(src, 0)} never leaves {sl}"
-            if t.f_keep_kings[src] and pile[-1] % 13 == 12:
-                return "a king never leaves its foundation"
-            if dk is PileKind.COLUMN and not t.f_out_columns[src]:
-                return "foundation cards go only to other foundations in this game"
-            if dk is PileKind.FOUNDATION and not t.f_out_foundations[src]:
-                return "foundation cards go back only to the columns in this game"
-        if sk is PileKind.PACKET and n == 1 and dk is not PileKind.FOUNDATION:
-            return "packet cards play only to the foundations"
-        if sk is PileKind.RESERVE and dk is not PileKind.FOUNDATION:
-            return "reserve cards play only to the foundations"
-        if n > 1:
-            if sk is not PileKind.COLUMN or src not in t.string_columns or not t.column_strings:
-                return f"only one card at a time moves from {sl}"
-            up = len(pile) - s.down[src]
-            if n > up:
-                return f"{sl} has only {up} face-up card{'s' if up != 1 else ''}"
-            for j in range(len(pile) - n, len(pile) - 1):
-                if pile[j] not in t.parents[pile[j + 1]]:
-                    return (
-                        f"the last {n} cards of {sl} are not a string (each one rank lower "
-                        "and of the other colour)"
-                    )
-        elif sk is PileKind.COLUMN and len(pile) <= s.down[src]:
-            return f"the last card of {sl} is face down"
-        card = pile[-n]
-        ct = self._named(src, len(pile) - n)
-        dpile = piles[dst]
-        if dk is PileKind.COLUMN:
-            if sk is PileKind.COLUMN and src not in t.string_columns:
-                return f"cards from {sl} play only to the foundations"
-            if sk is PileKind.HAND and not t.build_columns:
-                return "hand cards cannot go to a column here"
-            if dst not in t.build_columns:
-                return f"nothing is built on {dl} in this game"
-            if not dpile:
-                if not t.king_empties:
-                    return "nothing may fill an empty column"
-                if card % 13 != 12:
-                    return f"{ct} cannot go on the empty column {dl}: it takes only a king" + (
-                        " or a string headed by a king" if t.column_strings else ""
-                    )
-                return f"{ct} cannot go on {dl}"
-            top = dpile[-1]
-            tt = self._named(dst, len(dpile) - 1)
-            if top % 13 == 0:
-                return f"{ct} cannot go on {tt}: nothing goes on an ace"
-            if top not in t.parents[card]:
-                return (
-                    f"{ct} cannot go on {tt}: needs {_a_rank(top % 13 - 1)} of the "
-                    "other colour"
-                )
-            return f"{ct} cannot go on {tt}"
-        if dk is PileKind.FOUNDATION:
-            if n > 1:
-                return "only one card at a time goes to a foundation"
-            size = t.f_size[dst]
-            if len(dpile) >= size:
-                return f"{dl} is complete"
-            acc = t.f_base[dst] if not dpile else t.f_next[dst][dpile[-1]]
-            needs = _alternatives(acc)
-            if not dpile:
-                return f"{ct} cannot start {dl}: it takes {needs}"
-            top_said = self._named(dst, len(dpile) - 1)
-            return f"{ct} cannot go on {dl} (top {top_said}): it needs {needs}"
-        if dk is PileKind.HAND:
-            if sk is not PileKind.COLUMN or not t.column_to_hand:
-                return "cards go into the hand only from a column"
-            if dpile:
-                full = all(piles[h] for h in t.hand)
-                return f"the hand is full ({len(t.hand)} cards)" if full else f"{dl} is taken"
-        if dk is PileKind.RESERVE:
-            if dpile:
-                return f"{dl} is taken: reserve cards are never built on"
-            if sk is not PileKind.WASTE:
-                return "an empty reserve space takes only the waste's top card"
-        if dk in (PileKind.WASTE, PileKind.STOCK, PileKind.PACKET, PileKind.INDEX):
-            return f"nothing can be put on the {dk.value}"
-        return "that move is not legal here"
+#: the words of the refusals that need no card, pile or number
+_FIXED: dict[Why, str] = {
+    Why.SAME_PILE: "a card cannot move onto its own pile",
+    Why.INDEX_CARDS_STAY: "index cards never move",
+    Why.FOUNDATION_KEEPS_ALL: "cards never leave the foundations in this game",
+    Why.KING_STAYS: "a king never leaves its foundation",
+    Why.FOUNDATION_TO_FOUNDATIONS_ONLY: (
+        "foundation cards go only to other foundations in this game"
+    ),
+    Why.FOUNDATION_TO_COLUMNS_ONLY: "foundation cards go back only to the columns in this game",
+    Why.PACKET_TO_FOUNDATIONS_ONLY: "packet cards play only to the foundations",
+    Why.RESERVE_TO_FOUNDATIONS_ONLY: "reserve cards play only to the foundations",
+    Why.HAND_NOT_TO_COLUMNS: "hand cards cannot go to a column here",
+    Why.EMPTY_COLUMN_TAKES_NOTHING: "nothing may fill an empty column",
+    Why.ONE_CARD_TO_FOUNDATION: "only one card at a time goes to a foundation",
+    Why.HAND_FROM_COLUMNS_ONLY: "cards go into the hand only from a column",
+    Why.ONE_CARD_TO_HAND: "only one card at a time goes into the hand",
+    Why.RESERVE_FROM_WASTE_ONLY: "an empty reserve space takes only the waste's top card",
+    Why.STOCK_EMPTY: "the stock is empty: turn the waste over with t",
+    Why.STOCK_AND_WASTE_EMPTY: "the stock and the waste are empty",
+    Why.NO_REDEAL_FOR_STOCK: "the stock is empty and no redeal is left",
+    Why.STOCK_NOT_EMPTY: (
+        "the stock still has cards: the waste is turned over only when it is empty"
+    ),
+    Why.WASTE_EMPTY: "the waste is empty: nothing to turn over",
+}
+
+_SUITS_SAID = {
+    SuitPolicy.ALTERNATE_COLOUR: "of the other colour",
+    SuitPolicy.SAME_SUIT: "of the same suit",
+    SuitPolicy.SAME_COLOUR: "of the same colour",
+    SuitPolicy.ANY_SUIT: "of any suit",
+}
+_STEP_SAID = [
+    "", "one rank", "two ranks", "three ranks", "four ranks", "five ranks", "six ranks",
+    "seven ranks", "eight ranks", "nine ranks", "ten ranks", "eleven ranks", "twelve ranks",
+]
+_DIRECTION_SAID = {
+    Direction.DOWN: "lower",
+    Direction.UP: "higher",
+    Direction.EITHER: "higher or lower",
+}
+
+
+def _build_wants(t: Tables, top: int) -> str:
+    """What a column's top card takes, by the game's build rule: 'an 8 of the other colour'."""
+    ranks = t.build.ranks_on(top % 13)
+    return " or ".join(_a_rank(r) for r in ranks) + " " + _SUITS_SAID[t.build.suits]
+
+
+def _string_said(t: Tables) -> str:
+    """What makes a string, by the game's build rule: 'each one rank lower and of the other
+    colour'."""
+    b = t.build
+    said = f"each {_STEP_SAID[b.step]} {_DIRECTION_SAID.get(b.direction, '')}".rstrip()
+    if b.suits is not SuitPolicy.ANY_SUIT:
+        said += " and " + _SUITS_SAID[b.suits]
+    return said
 
 
 def _alternatives(cards: tuple[int, ...]) -> str:

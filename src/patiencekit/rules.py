@@ -1,7 +1,9 @@
 """The rules vocabulary: a game is data built from these frozen dataclasses.
 
 A game says how many piles of each kind it has, how its foundations build,
-how its columns build and what fills an empty one, how its stock deals and
+how its columns build (:class:`Build`: direction, suit policy and step, in the
+spirit of Solvitaire's build policies) and what fills an empty one
+(:class:`EmptyFill`), how its stock deals and
 how often it may be turned over, how it is won and how it is dealt. Only the
 deal (where the shuffled cards go) is a function; everything else is data.
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from patiencekit.cards import Rank, Suit, card_text
 
@@ -24,11 +27,13 @@ __all__ = [
     "ColumnRule",
     "Deal",
     "DealtPile",
+    "Direction",
     "EmptyFill",
     "FoundationRule",
     "GameRules",
     "PileKind",
     "StockRule",
+    "SuitPolicy",
     "Turn",
     "Win",
 ]
@@ -64,18 +69,117 @@ _PREFIX = {
 }
 
 
-class Build(StrEnum):
-    """How cards build on a column."""
+class Direction(StrEnum):
+    """Which way cards build on a column: the card placed is ``step`` ranks from the one
+    it goes on, lower (``down``), higher (``up``), either, or nothing is built (``none``)."""
 
-    ALTERNATE_DOWN = "alternate-down"  #: one rank lower, of the other colour
-    NONE = "none"  #: nothing is ever built on it
+    DOWN = "down"
+    UP = "up"
+    EITHER = "either"
+    NONE = "none"
+
+
+class SuitPolicy(StrEnum):
+    """Which suit a card built on a column must have, beside the card it goes on."""
+
+    ALTERNATE_COLOUR = "alternate-colour"  #: the other colour (red on black, black on red)
+    SAME_SUIT = "same-suit"
+    SAME_COLOUR = "same-colour"
+    ANY_SUIT = "any-suit"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Build:
+    """How cards build on a column: ``direction``, ``suits`` and ``step`` (ranks apart).
+
+    Klondike's columns are ``Build.ALTERNATE_DOWN`` (one rank lower, of the other
+    colour); ``Build.NONE`` builds nothing. A card is a card index, ``suit * 13 + rank``.
+
+    >>> Build.ALTERNATE_DOWN.fits(11, 38)  # QC on KH
+    True
+    >>> Build.ALTERNATE_DOWN.fits(11, 12), Build.NONE.fits(11, 38)  # QC on KC; no building
+    (False, False)
+    >>> up = Build(direction=Direction.UP, suits=SuitPolicy.SAME_SUIT)
+    >>> up.fits(1, 0), up.fits(0, 1), up.onto(1)  # 2C on AC, not AC on 2C; 2C goes on AC
+    (True, False, (0,))
+    >>> Build(direction=Direction.EITHER, suits=SuitPolicy.ANY_SUIT, step=2).ranks_onto(5)
+    (7, 3)
+    """
+
+    direction: Direction = Direction.DOWN
+    suits: SuitPolicy = SuitPolicy.ALTERNATE_COLOUR
+    step: int = 1
+
+    #: one rank lower, of the other colour (Klondike, PatienceMax)
+    ALTERNATE_DOWN: ClassVar[Build]
+    #: nothing is ever built on the column
+    NONE: ClassVar[Build]
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.step <= 12:
+            raise ValueError(f"A column's build step must be 1..12, not {self.step}.")
+
+    @property
+    def builds(self) -> bool:
+        """True if anything is built on the column."""
+        return self.direction is not Direction.NONE
+
+    def ranks_onto(self, rank: int) -> tuple[int, ...]:
+        """The ranks (0..12) of the cards a card of ``rank`` may be placed on."""
+        d = self.direction
+        found: list[int] = []
+        if d is Direction.DOWN or d is Direction.EITHER:
+            found.append(rank + self.step)
+        if d is Direction.UP or d is Direction.EITHER:
+            found.append(rank - self.step)
+        return tuple(r for r in found if 0 <= r <= 12)
+
+    def ranks_on(self, rank: int) -> tuple[int, ...]:
+        """The ranks (0..12) of the cards that may be placed on a card of ``rank``."""
+        return tuple(r for r in range(13) if rank in self.ranks_onto(r))
+
+    def suits_with(self, suit: int) -> tuple[int, ...]:
+        """The suits (0..3) a card of ``suit`` may be placed on (and take on it)."""
+        policy = self.suits
+        if policy is SuitPolicy.SAME_SUIT:
+            return (suit,)
+        if policy is SuitPolicy.ANY_SUIT:
+            return (0, 1, 2, 3)
+        black = suit < 2
+        if policy is SuitPolicy.SAME_COLOUR:
+            return (0, 1) if black else (2, 3)
+        return (2, 3) if black else (0, 1)
+
+    def onto(self, card: int) -> tuple[int, ...]:
+        """The cards (indexes 0..51) ``card`` may be placed on."""
+        rank, suit = card % 13, card % 52 // 13
+        return tuple(s * 13 + r for r in self.ranks_onto(rank) for s in self.suits_with(suit))
+
+    def fits(self, card: int, onto: int) -> bool:
+        """True if ``card`` may be placed on ``onto``."""
+        return onto % 52 in self.onto(card)
+
+
+Build.ALTERNATE_DOWN = Build()
+Build.NONE = Build(direction=Direction.NONE)
 
 
 class EmptyFill(StrEnum):
-    """What an empty column accepts."""
+    """What an empty column accepts (and a string headed by it)."""
 
     KING = "king"  #: a king or a string headed by a king
+    ANY = "any"  #: any card or string
     NONE = "none"  #: nothing
+
+    def takes(self, card: int) -> bool:
+        """True if ``card`` (a card index) may start an empty column.
+
+        >>> EmptyFill.KING.takes(12), EmptyFill.KING.takes(11), EmptyFill.ANY.takes(0)
+        (True, False, True)
+        """
+        if self is EmptyFill.ANY:
+            return True
+        return self is EmptyFill.KING and card % 13 == Rank.KING
 
 
 class Win(StrEnum):
@@ -151,7 +255,12 @@ class FoundationRule:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ColumnRule:
-    """How a column (``c1``..) or a packet (``p1``..) behaves."""
+    """How a column (``c1``..) or a packet (``p1``..) behaves: how cards build on it
+    (:class:`Build`), what fills it when empty (:class:`EmptyFill`), and where its cards go.
+
+    >>> ColumnRule().build == Build.ALTERNATE_DOWN, ColumnRule().empty
+    (True, <EmptyFill.KING: 'king'>)
+    """
 
     build: Build = Build.ALTERNATE_DOWN
     empty: EmptyFill = EmptyFill.KING
@@ -228,6 +337,16 @@ class GameRules:
             raise ValueError(f"Game {self.id!r}: decks must be 1 or 2, not {self.decks}.")
         if not self.foundations:
             raise ValueError(f"Game {self.id!r} needs at least one foundation.")
+        stock = self.stock
+        if (
+            stock is not None
+            and stock.turn is Turn.NEXT_PACKET
+            and (stock.redeals is None or not 0 <= stock.redeals <= self.packets)
+        ):
+            raise ValueError(
+                f"Game {self.id!r}: each of the {self.packets} packets is dealt out at most "
+                f"once, so the stock's redeals must be 0..{self.packets}, not {stock.redeals}."
+            )
         if self.win is Win.ALL_ON_FOUNDATIONS:
             total = sum(f.size for f in self.foundations) + self.index_cards
             if total != 52 * self.decks:

@@ -7,8 +7,10 @@ A move is a plain tuple ``(source, destination, count)`` of pile positions
 in :attr:`Tables.labels` order, or :data:`DRAW` / :data:`TURN`.
 
 ``push`` applies a move without checking it and ``pop`` takes the last one
-back exactly; ``moves()`` lists the legal moves. :class:`patiencekit.game.Game`
-is the checked, friendly layer over this one.
+back exactly; ``moves()`` lists the legal moves and ``check(move)`` says which
+rule a move breaks (a :class:`Refusal`), both from the same compiled rules
+(:class:`Tables`), so that a move is refused exactly when it is not listed.
+:class:`patiencekit.game.Game` is the checked, friendly layer over this one.
 
 >>> from patiencekit.games import get_rules
 >>> s = State.deal(get_rules("klondike-draw1"), 24)
@@ -25,22 +27,93 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from typing import Final
 
 from patiencekit.cards import card_text
 from patiencekit.deals import dealing_order
-from patiencekit.rules import Build, EmptyFill, GameRules, PileKind, Turn, Win
+from patiencekit.rules import GameRules, PileKind, Turn, Win
 
-__all__ = ["DRAW", "TURN", "Move", "State", "Tables", "tables_for"]
+__all__ = ["DRAW", "TURN", "EngineMove", "Refusal", "State", "Tables", "Why", "tables_for"]
 
-#: An engine move: (source pile, destination pile, number of cards).
-Move = tuple[int, int, int]
+#: An engine move: (source pile, destination pile, number of cards), piles by position in
+#: :attr:`Tables.labels`; :data:`DRAW` and :data:`TURN` for ``s`` and ``t``. (The notation's
+#: move, with pile labels, is :class:`patiencekit.notation.Move`.)
+EngineMove = tuple[int, int, int]
 
 #: ``s``: turn cards from the stock onto the waste.
-DRAW: Final[Move] = (-1, -1, 0)
+DRAW: Final[EngineMove] = (-1, -1, 0)
 #: ``t``: turn the waste over to form the stock (or deal the next packet).
-TURN: Final[Move] = (-2, -2, 0)
+TURN: Final[EngineMove] = (-2, -2, 0)
+
+
+class Why(StrEnum):
+    """The rule a refused move breaks: the code of a :class:`Refusal`.
+
+    Each is said in words by :meth:`patiencekit.game.Game.reason`; the comment says what
+    ``Refusal.params`` holds when it holds anything.
+    """
+
+    SAME_PILE = "same-pile"
+    SOURCE_EMPTY = "source-empty"
+    STOCK_CARDS_ARE_DRAWN = "stock-cards-are-drawn"
+    INDEX_CARDS_STAY = "index-cards-stay"
+    FOUNDATION_KEEPS_ALL = "foundation-keeps-all"
+    BASE_CARD_STAYS = "base-card-stays"
+    KING_STAYS = "king-stays"
+    FOUNDATION_TO_FOUNDATIONS_ONLY = "foundation-to-foundations-only"
+    FOUNDATION_TO_COLUMNS_ONLY = "foundation-to-columns-only"
+    PACKET_TO_FOUNDATIONS_ONLY = "packet-to-foundations-only"
+    RESERVE_TO_FOUNDATIONS_ONLY = "reserve-to-foundations-only"
+    ONE_CARD_FROM_PILE = "one-card-from-pile"
+    TOO_FEW_FACE_UP = "too-few-face-up"  #: (face-up cards,)
+    NOT_A_STRING = "not-a-string"
+    FACE_DOWN = "face-down"
+    COLUMN_TO_FOUNDATIONS_ONLY = "column-to-foundations-only"
+    HAND_NOT_TO_COLUMNS = "hand-not-to-columns"
+    NOT_BUILT_ON = "not-built-on"
+    EMPTY_COLUMN_TAKES_NOTHING = "empty-column-takes-nothing"
+    EMPTY_COLUMN_WANTS = "empty-column-wants"
+    NOTHING_GOES_ON_CARD = "nothing-goes-on-card"
+    DOES_NOT_FIT = "does-not-fit"
+    ONE_CARD_TO_FOUNDATION = "one-card-to-foundation"
+    FOUNDATION_COMPLETE = "foundation-complete"
+    FOUNDATION_DOES_NOT_START = "foundation-does-not-start"
+    FOUNDATION_DOES_NOT_TAKE = "foundation-does-not-take"
+    HAND_FROM_COLUMNS_ONLY = "hand-from-columns-only"
+    ONE_CARD_TO_HAND = "one-card-to-hand"
+    HAND_FULL = "hand-full"
+    HAND_CELL_TAKEN = "hand-cell-taken"
+    RESERVE_TAKEN = "reserve-taken"
+    RESERVE_FROM_WASTE_ONLY = "reserve-from-waste-only"
+    NOTHING_GOES_ON_PILE = "nothing-goes-on-pile"
+    # s and t
+    NO_STOCK = "no-stock"
+    STOCK_EMPTY = "stock-empty"
+    STOCK_AND_WASTE_EMPTY = "stock-and-waste-empty"
+    NO_REDEAL_FOR_STOCK = "no-redeal-for-stock"
+    ALL_PACKETS_DEALT = "all-packets-dealt"
+    PACKET_CARD_PLAYS = "packet-card-plays"  #: the first such move (source, destination, count)
+    STOCK_NOT_EMPTY = "stock-not-empty"
+    WASTE_EMPTY = "waste-empty"
+    NO_REDEAL_LEFT = "no-redeal-left"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why ``move`` is not legal in a position (:meth:`State.check`): the rule it breaks and
+    any numbers the rule's words need. Only :meth:`patiencekit.game.Game.reason` turns it into
+    words, naming only cards the player can see.
+
+    >>> Refusal(Why.SAME_PILE, (3, 3, 1))
+    Refusal(code=<Why.SAME_PILE: 'same-pile'>, move=(3, 3, 1), params=())
+    """
+
+    code: Why
+    move: EngineMove
+    params: tuple[int, ...] = ()
 
 _KING = 12
 
@@ -61,9 +134,16 @@ _SCORE_DELTA = {
 
 
 class Tables:
-    """A game's rules compiled to lookup tables for the move generator.
+    """A game's rules compiled to lookup tables for the move generator and the checker.
 
-    Built once per game (see :func:`tables_for`).
+    Built once per game (see :func:`tables_for`). Everything here comes from the
+    :class:`~patiencekit.rules.GameRules` data: what goes on what in a column
+    (``parents`` / ``children``, from :class:`~patiencekit.rules.Build`), what starts an
+    empty column (``empty_takes``), what each foundation takes (``f_base`` / ``f_next``),
+    and which piles may send cards where at all (``leave``, ``route_early``,
+    ``route_late``; :meth:`opens`), from which the move generator's lists of sources
+    (``string_columns``, ``single_sources``, ``fountain_sources``, ...) are made.
+    :meth:`State.moves` and :meth:`State.check` both read these.
     """
 
     def __init__(self, rules: GameRules) -> None:
@@ -101,26 +181,29 @@ class Tables:
         self.win = rules.win
         self.target = rules.foundation_target
 
-        # columns on which cards build, and what can be placed on what
+        # columns: what goes on what, and what starts an empty column (rules.Build, EmptyFill)
         col = rules.column_rule
-        self.build_columns: list[int] = self.columns if col.build is Build.ALTERNATE_DOWN else []
-        self.king_empties = col.empty is EmptyFill.KING
-        # parents[c]: the cards c may be placed on in a column
-        self.parents: list[tuple[int, ...]] = []
-        for c in range(52):
-            rank, suit = c % 13, c // 13
-            if rank == _KING:
-                self.parents.append(())
-            else:
-                other = (2, 3) if suit < 2 else (0, 1)
-                self.parents.append(tuple(s * 13 + rank + 1 for s in other))
+        build = col.build
+        self.build = build
+        self.empty_fill = col.empty
+        self.column_strings = col.strings
+        #: the columns on which cards build (none when the rule builds nothing)
+        self.build_columns: list[int] = self.columns if build.builds else []
+        #: parents[c]: the cards c may be placed on in a column (a string: each card on its parent)
+        self.parents: list[tuple[int, ...]] = [build.onto(c) for c in range(52)]
+        #: children[c]: the cards that may be placed on c in a column
+        self.children: list[tuple[int, ...]] = [
+            tuple(k for k in range(52) if c in self.parents[k]) for c in range(52)
+        ]
+        #: empty_takes[c]: c (alone or heading a string) may start an empty column
+        self.empty_takes: list[bool] = [col.empty.takes(c) for c in range(52)]
+        #: an empty building column takes some card
+        self.empty_fills = any(self.empty_takes) and bool(self.build_columns)
 
         # foundations: acceptable first cards and next card(s) after each top card
         self.f_size: list[int] = [0] * n
         self.f_base: list[tuple[int, ...]] = [()] * n
         self.f_next: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
-        self.f_out_columns: list[bool] = [False] * n
-        self.f_out_foundations: list[bool] = [False] * n
         self.f_keep: list[int] = [0] * n  # cards that always stay
         self.f_keep_kings: list[bool] = [False] * n
         for fi, fr in zip(self.foundations, rules.foundations, strict=True):
@@ -137,8 +220,6 @@ class Tables:
                 else:
                     nxt.append(tuple(s * 13 + r for s in range(4)))
             self.f_next[fi] = nxt
-            self.f_out_columns[fi] = fr.to_columns and bool(self.build_columns)
-            self.f_out_foundations[fi] = fr.to_foundations
             self.f_keep[fi] = 1 if fr.keep_base else 0
             self.f_keep_kings[fi] = fr.keep_kings
 
@@ -150,34 +231,120 @@ class Tables:
         if rules.reserve_refill:
             for i in self.reserve:
                 self.refills[i] = True
-        # sources of single-card moves other than columns: (pile, to_columns, to_hand)
-        self.single_sources: list[tuple[int, bool]] = []
-        if self.waste >= 0:
-            self.single_sources.append((self.waste, bool(self.build_columns)))
-        for i in self.hand:
-            self.single_sources.append((i, bool(self.build_columns)))
-        for i in self.reserve:
-            self.single_sources.append((i, False))
-        for i in self.packets:
-            self.single_sources.append((i, False))
-        if col.build is Build.NONE:  # Royal Cotillion's left piles: only to foundations
-            for i in self.columns:
-                self.single_sources.append((i, False))
-            self.string_columns: list[int] = []
-        else:
-            self.string_columns = self.columns
-        self.column_strings = col.strings
-        self.column_to_hand = col.to_hand and bool(self.hand)
+
+        # which sources may go where: one table, read by moves() (through the lists
+        # below) and by State.check
+        self._strings_from_columns = build.builds and col.to_columns
+        self._to_hand_from_columns = col.to_hand
+        self._f_rules = dict(zip(self.foundations, rules.foundations, strict=True))
+        self.leave: list[Why | None] = [self._leave(i) for i in range(n)]
+        self.route_early: list[list[Why | None]] = [[None] * n for _ in range(n)]
+        self.route_late: list[list[Why | None]] = [[None] * n for _ in range(n)]
+        for a in range(n):
+            for b in range(n):
+                if a != b:
+                    self.route_early[a][b], self.route_late[a][b] = self._route(a, b)
+
+        def goes(a: int, to: Iterable[int]) -> bool:
+            return any(self.opens(a, b) for b in to)
+
+        #: columns whose strings (or last card) build on other columns
+        self.string_columns: list[int] = self.columns if self._strings_from_columns else []
+        self.column_to_hand = any(goes(i, self.hand) for i in self.string_columns)
+        # sources of single-card moves other than building columns: (pile, to_columns)
+        self.single_sources: list[tuple[int, bool]] = [
+            (i, goes(i, self.columns))
+            for i in [self.waste, *self.hand, *self.reserve, *self.packets, *self.columns]
+            if i >= 0 and self.leave[i] is None and i not in self.string_columns
+        ]
+        self.f_out_columns: list[bool] = [False] * n
+        self.f_out_foundations: list[bool] = [False] * n
+        for fi in self.foundations:
+            self.f_out_columns[fi] = goes(fi, self.columns)
+            self.f_out_foundations[fi] = goes(fi, [f for f in self.foundations if f != fi])
         self.fountain_sources: list[int] = [
             fi for fi in self.foundations if self.f_out_columns[fi] or self.f_out_foundations[fi]
         ]
+        #: empty reserve spaces the waste's top card may fill
+        self.waste_to_reserve: list[int] = (
+            [r for r in self.reserve if self.opens(self.waste, r)] if self.waste >= 0 else []
+        )
 
         # score delta by (source pile, destination pile)
         self.pair_delta: list[list[int]] = [
             [_SCORE_DELTA.get((a, b), 0) if self.scored else 0 for b in kinds] for a in kinds
         ]
 
-    def label_of(self, move: Move) -> str:
+    def __reduce__(self) -> tuple[object, tuple[GameRules]]:
+        # unpickled, a game's tables are the ones compiled once for its rules (tables_for)
+        return (tables_for, (self.rules,))
+
+    def _leave(self, i: int) -> Why | None:
+        """Why no card ever leaves pile ``i``, or None."""
+        kind = self.kinds[i]
+        if kind is PileKind.STOCK:
+            return Why.STOCK_CARDS_ARE_DRAWN
+        if kind is PileKind.INDEX:
+            return Why.INDEX_CARDS_STAY
+        if kind is PileKind.FOUNDATION:
+            fr = self._f_rules[i]
+            if not (fr.to_columns and self.build_columns) and not fr.to_foundations:
+                return Why.FOUNDATION_KEEPS_ALL
+        return None
+
+    def _route(self, a: int, b: int) -> tuple[Why | None, Why | None]:
+        """Whether a card may go from pile ``a`` to pile ``b`` at all: the rule that forbids
+        it, checked before (early) or after (late) the source's own checks, or None."""
+        ka, kb = self.kinds[a], self.kinds[b]
+        early: Why | None = None
+        if ka is PileKind.FOUNDATION:
+            fr = self._f_rules[a]
+            if kb is PileKind.COLUMN and not (fr.to_columns and self.build_columns):
+                early = Why.FOUNDATION_TO_FOUNDATIONS_ONLY
+            elif kb is PileKind.FOUNDATION and not fr.to_foundations:
+                early = Why.FOUNDATION_TO_COLUMNS_ONLY
+        elif ka is PileKind.PACKET and kb is not PileKind.FOUNDATION:
+            early = Why.PACKET_TO_FOUNDATIONS_ONLY
+        elif ka is PileKind.RESERVE and kb is not PileKind.FOUNDATION:
+            early = Why.RESERVE_TO_FOUNDATIONS_ONLY
+        late: Why | None = None
+        strings_from_a = ka is PileKind.COLUMN and self._strings_from_columns
+        if kb is PileKind.COLUMN:
+            if ka is PileKind.COLUMN and not strings_from_a:
+                late = Why.COLUMN_TO_FOUNDATIONS_ONLY
+            elif ka is PileKind.HAND and not self.build_columns:
+                late = Why.HAND_NOT_TO_COLUMNS
+            elif b not in self.build_columns:
+                late = Why.NOT_BUILT_ON
+        elif kb is PileKind.HAND:
+            if ka is PileKind.COLUMN and not strings_from_a:
+                late = Why.COLUMN_TO_FOUNDATIONS_ONLY
+            elif not (strings_from_a and self._to_hand_from_columns):
+                late = Why.HAND_FROM_COLUMNS_ONLY
+        elif kb is PileKind.RESERVE:
+            if ka is not PileKind.WASTE:
+                late = Why.RESERVE_FROM_WASTE_ONLY
+        elif kb is not PileKind.FOUNDATION:
+            late = Why.NOTHING_GOES_ON_PILE
+        return early, late
+
+    def opens(self, a: int, b: int) -> bool:
+        """True if the rules ever let a card go from pile ``a`` to pile ``b`` (the position
+        decides when).
+
+        >>> from patiencekit.games import get_rules
+        >>> t = tables_for(get_rules("klondike"))
+        >>> t.opens(t.by_label["w"], t.by_label["c1"]), t.opens(t.by_label["c1"], t.waste)
+        (True, False)
+        """
+        return (
+            a != b
+            and self.leave[a] is None
+            and self.route_early[a][b] is None
+            and self.route_late[a][b] is None
+        )
+
+    def label_of(self, move: EngineMove) -> str:
         """The move in the notation, with concrete piles: ``c3 f1``, ``c1 c4 3``, ``s``.
 
         >>> from patiencekit.games import get_rules
@@ -227,7 +394,7 @@ class State:
         self.down = down
         self.redeals = redeals
         self.score = score
-        self._undo: list[tuple[Move, int, int, int, list[int] | None]] = []
+        self._undo: list[tuple[EngineMove, int, int, int, list[int] | None]] = []
 
     # -- construction -------------------------------------------------------
 
@@ -277,11 +444,11 @@ class State:
         """How many moves ``pop`` can take back."""
         return len(self._undo)
 
-    def history(self) -> list[Move]:
+    def history(self) -> list[EngineMove]:
         """The moves ``pop`` can take back, oldest first."""
         return [u[0] for u in self._undo]
 
-    def last(self) -> Move | None:
+    def last(self) -> EngineMove | None:
         """The move ``pop`` would take back, or None."""
         return self._undo[-1][0] if self._undo else None
 
@@ -321,11 +488,11 @@ class State:
                     lst.append(fi)
         return want
 
-    def moves(self) -> list[Move]:
+    def moves(self) -> list[EngineMove]:
         """Every legal move, in a fixed order."""
         t = self.t
         piles = self.piles
-        out: list[Move] = []
+        out: list[EngineMove] = []
         want = self.foundation_wants()
         parents = t.parents
 
@@ -341,15 +508,17 @@ class State:
                     lst.append(ci)
             else:
                 empties.append(ci)
-        if not t.king_empties:
+        if not t.empty_fills:
             empties = []
+        empty_takes = t.empty_takes
         free_hand = [h for h in t.hand if not piles[h]]
 
         # strings from columns
         down = self.down
         for si in t.string_columns:
             p = piles[si]
-            if not p:
+            maxk = len(p) - down[si]
+            if maxk <= 0:  # empty, or its last card face down (a column without auto_flip)
                 continue
             c = p[-1]
             for fi in want.get(c, ()):
@@ -357,13 +526,15 @@ class State:
             if t.column_to_hand:
                 for h in free_hand:
                     out.append((si, h, 1))
-            maxk = len(p) - down[si] if t.column_strings else 1
+            if not t.column_strings:
+                maxk = 1
             k = 1
             while True:
                 for par in parents[c]:
                     for ci in tops.get(par, ()):
-                        out.append((si, ci, k))
-                if empties and c % 13 == _KING:
+                        if ci != si:  # building either way, a string's card may fit its own top
+                            out.append((si, ci, k))
+                if empties and empty_takes[c]:
                     for ci in empties:
                         out.append((si, ci, k))
                 k += 1
@@ -377,7 +548,7 @@ class State:
         # single cards: waste, hand, reserve, packets (and non-building columns)
         for si, to_columns in t.single_sources:
             p = piles[si]
-            if not p:
+            if not p:  # (its last card is never face down: see Game.from_board)
                 continue
             c = p[-1]
             for fi in want.get(c, ()):
@@ -386,7 +557,7 @@ class State:
                 for par in parents[c]:
                     for ci in tops.get(par, ()):
                         out.append((si, ci, 1))
-                if empties and c % 13 == _KING:
+                if empties and empty_takes[c]:
                     for ci in empties:
                         out.append((si, ci, 1))
 
@@ -402,7 +573,7 @@ class State:
                 for par in parents[c]:
                     for ci in tops.get(par, ()):
                         out.append((fi, ci, 1))
-                if empties and c % 13 == _KING:
+                if empties and empty_takes[c]:
                     for ci in empties:
                         out.append((fi, ci, 1))
             if t.f_out_foundations[fi]:
@@ -411,8 +582,8 @@ class State:
                         out.append((fi, fj, 1))
 
         # a reserve space left empty can take the waste's top card
-        if t.waste >= 0 and piles[t.waste]:
-            for ri in t.reserve:
+        if t.waste_to_reserve and piles[t.waste]:
+            for ri in t.waste_to_reserve:
                 if not piles[ri]:
                     out.append((t.waste, ri, 1))
 
@@ -428,9 +599,131 @@ class State:
                 out.append(TURN)
         return out
 
+    def check(self, move: EngineMove) -> Refusal | None:
+        """None if ``move`` is legal now (exactly when it is in :meth:`moves`), else the
+        :class:`Refusal` saying which rule it breaks, from the same compiled rules.
+
+        Rules are checked in a fixed order, and a rule about a card is checked only once
+        the card is known to be in sight, so that the first rule broken never depends on
+        a hidden card.
+
+        >>> from patiencekit.games import get_rules
+        >>> s = State.deal(get_rules("klondike-draw1"), 24)
+        >>> t = s.t
+        >>> s.check((t.by_label["c3"], t.by_label["f1"], 1)) is None
+        True
+        >>> s.check((t.by_label["c1"], t.by_label["c2"], 1)).code
+        <Why.DOES_NOT_FIT: 'does-not-fit'>
+        >>> s.check(TURN).code
+        <Why.STOCK_NOT_EMPTY: 'stock-not-empty'>
+        """
+        src, dst, n = move
+        if src < 0:
+            return self._check_stock(move)
+        t = self.t
+        piles = self.piles
+        if src == dst:
+            return Refusal(Why.SAME_PILE, move)
+        pile = piles[src]
+        if not pile:
+            return Refusal(Why.SOURCE_EMPTY, move)
+        why = t.leave[src]
+        if why is None and t.kinds[src] is PileKind.FOUNDATION:
+            if len(pile) <= t.f_keep[src]:
+                why = Why.BASE_CARD_STAYS
+            elif t.f_keep_kings[src] and pile[-1] % 13 == _KING:
+                why = Why.KING_STAYS
+        if why is None:
+            why = t.route_early[src][dst]
+        if why is not None:
+            return Refusal(why, move)
+        up = len(pile) - self.down[src]
+        if n > 1:
+            if src not in t.string_columns or not t.column_strings:
+                return Refusal(Why.ONE_CARD_FROM_PILE, move)
+            if n > up:
+                return Refusal(Why.TOO_FEW_FACE_UP, move, (up,))
+            parents = t.parents
+            for j in range(len(pile) - n, len(pile) - 1):
+                if pile[j] not in parents[pile[j + 1]]:
+                    return Refusal(Why.NOT_A_STRING, move)
+        elif up <= 0:
+            return Refusal(Why.FACE_DOWN, move)
+        card = pile[-n]
+        dpile = piles[dst]
+        dk = t.kinds[dst]
+        why = t.route_late[src][dst]
+        if dk is PileKind.RESERVE and dpile:
+            return Refusal(Why.RESERVE_TAKEN, move)
+        if why is not None:
+            return Refusal(why, move)
+        if dk is PileKind.COLUMN:
+            if not dpile:
+                if t.empty_takes[card]:
+                    return None
+                if not any(t.empty_takes):
+                    return Refusal(Why.EMPTY_COLUMN_TAKES_NOTHING, move)
+                return Refusal(Why.EMPTY_COLUMN_WANTS, move)
+            top = dpile[-1]
+            if top in t.parents[card]:
+                return None
+            if not t.children[top]:
+                return Refusal(Why.NOTHING_GOES_ON_CARD, move)
+            return Refusal(Why.DOES_NOT_FIT, move)
+        if dk is PileKind.FOUNDATION:
+            if n > 1:
+                return Refusal(Why.ONE_CARD_TO_FOUNDATION, move)
+            if len(dpile) >= t.f_size[dst]:
+                return Refusal(Why.FOUNDATION_COMPLETE, move)
+            if dst in self.foundation_wants().get(card, ()):
+                return None
+            if not dpile:
+                return Refusal(Why.FOUNDATION_DOES_NOT_START, move)
+            return Refusal(Why.FOUNDATION_DOES_NOT_TAKE, move)
+        if n > 1:  # the hand, or an empty reserve space (from the waste: one card anyway)
+            return Refusal(Why.ONE_CARD_TO_HAND, move)
+        if dpile:  # a hand cell
+            if all(piles[h] for h in t.hand):
+                return Refusal(Why.HAND_FULL, move)
+            return Refusal(Why.HAND_CELL_TAKEN, move)
+        return None
+
+    def _check_stock(self, move: EngineMove) -> Refusal | None:
+        """:meth:`check` for ``s`` (:data:`DRAW`) and ``t`` (:data:`TURN`)."""
+        t = self.t
+        piles = self.piles
+        left = self.redeals_left()
+        if move == DRAW:
+            if t.stock < 0:
+                return Refusal(Why.NO_STOCK, move)
+            if piles[t.stock]:
+                return None
+            if left is None or left > 0:
+                if piles[t.waste]:
+                    return Refusal(Why.STOCK_EMPTY, move)
+                return Refusal(Why.STOCK_AND_WASTE_EMPTY, move)
+            return Refusal(Why.NO_REDEAL_FOR_STOCK, move)
+        if t.turn is Turn.NEXT_PACKET:
+            if left == 0:
+                return Refusal(Why.ALL_PACKETS_DEALT, move, (t.redeals or 0,))
+            packets = t.packets
+            for m in self.moves():
+                if m[0] in packets:
+                    return Refusal(Why.PACKET_CARD_PLAYS, move, m)
+            return None
+        if t.stock < 0:
+            return Refusal(Why.NO_STOCK, move)
+        if piles[t.stock]:
+            return Refusal(Why.STOCK_NOT_EMPTY, move)
+        if not piles[t.waste]:
+            return Refusal(Why.WASTE_EMPTY, move)
+        if left is None or left > 0:
+            return None
+        return Refusal(Why.NO_REDEAL_LEFT, move, (t.redeals or 0,))
+
     # -- apply / undo ----------------------------------------------------------
 
-    def push(self, move: Move) -> None:
+    def push(self, move: EngineMove) -> None:
         """Apply a legal move without checking it (see :meth:`moves`)."""
         t = self.t
         piles = self.piles
@@ -494,7 +787,7 @@ class State:
             self.redeals += 1
             self._undo.append((move, 0, 0, prev_score, saved))
 
-    def pop(self) -> Move:
+    def pop(self) -> EngineMove:
         """Take the last move back exactly; returns it."""
         t = self.t
         piles = self.piles

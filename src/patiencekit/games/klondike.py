@@ -15,8 +15,10 @@ from collections.abc import Sequence
 
 from patiencekit.cards import Suit
 from patiencekit.rules import (
+    Build,
     ColumnRule,
     DealtPile,
+    EmptyFill,
     FoundationRule,
     GameRules,
     PileKind,
@@ -44,6 +46,8 @@ def deal_klondike(order: Sequence[int]) -> dict[PileKind, list[DealtPile]]:
 
 
 _FOUNDATIONS = tuple(FoundationRule(suit=s, to_columns=True) for s in Suit)
+#: down in alternate colours, strings move as a unit, a king fills an empty column
+_COLUMNS = ColumnRule(build=Build.ALTERNATE_DOWN, empty=EmptyFill.KING)
 
 _TEXT = """\
 One deck. Seven columns, column n holding n cards with only the last face up; \
@@ -69,7 +73,7 @@ KLONDIKE = GameRules(
     deal=deal_klondike,
     foundations=_FOUNDATIONS,
     columns=7,
-    column_rule=ColumnRule(),
+    column_rule=_COLUMNS,
     stock=StockRule(draw=3, redeals=None),
     scored=True,
     pysolfc_id=18,
@@ -84,7 +88,7 @@ KLONDIKE_DRAW1 = GameRules(
     deal=deal_klondike,
     foundations=_FOUNDATIONS,
     columns=7,
-    column_rule=ColumnRule(),
+    column_rule=_COLUMNS,
     stock=StockRule(draw=1, redeals=None),
     scored=True,
     pysolfc_id=2,

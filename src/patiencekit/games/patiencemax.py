@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from patiencekit.rules import (
+    Build,
     ColumnRule,
     DealtPile,
+    EmptyFill,
     FoundationRule,
     GameRules,
     PileKind,
@@ -34,7 +36,9 @@ def deal_patiencemax(order: Sequence[int]) -> dict[PileKind, list[DealtPile]]:
 
 
 _FOUNDATIONS = tuple(FoundationRule() for _ in range(8))
-_COLUMNS = ColumnRule(to_hand=True)
+#: down in alternate colours, strings move as a unit, a king fills an empty column; a
+#: column's last card may go into the hand
+_COLUMNS = ColumnRule(build=Build.ALTERNATE_DOWN, empty=EmptyFill.KING, to_hand=True)
 
 _TEXT = """\
 Two decks. Ten columns of ten face-up cards; the four other cards are in your hand \

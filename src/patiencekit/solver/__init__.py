@@ -33,12 +33,14 @@ import json
 import os
 import random
 import time
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from patiencekit.game import Game, View, new_game
-from patiencekit.games import get_rules
+from patiencekit.games import FACTS, get_rules
+from patiencekit.games.facts import Solver
 from patiencekit.rules import PileKind
 from patiencekit.solver import klondike as _pure_klondike
 from patiencekit.solver.generic import GenericSearch, prefers_best_first
@@ -52,28 +54,57 @@ __all__ = [
     "hint",
     "solve",
     "solve_state",
+    "winnable_number",
 ]
 
 Outcome = Literal["solved", "unsolvable", "limit"]
 
-#: the games the fast Klondike search solves (every other game uses the generic search)
-KLONDIKE_IDS = ("klondike", "klondike-draw1")
+#: the games the fast Klondike search solves, as the registry says (their facts' ``solver``);
+#: every other game uses the generic search
+KLONDIKE_IDS = tuple(g for g, facts in FACTS.items() if facts.solver is Solver.KLONDIKE)
 
 
-def _klondike_module() -> Any:
-    """The mypyc-compiled Klondike search if it was built (``tools/build_fast.py``) and
-    ``PATIENCEKIT_PURE_PYTHON`` is not set; else the pure-Python one (same source)."""
+def _klondike_source_sha256() -> str | None:
+    """The sha256 of the Klondike search's source as it is now (``klondike.py``), or None
+    when it cannot be read."""
+    try:
+        with open(_pure_klondike.__file__, "rb") as f:
+            return hashlib.file_digest(f, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
+def _klondike_module(name: str = "patiencekit.solver.klondike_fast") -> Any:
+    """The mypyc-compiled Klondike search if it was built (``tools/build_fast.py``) from
+    ``klondike.py`` as it is now and ``PATIENCEKIT_PURE_PYTHON`` is not set; else the
+    pure-Python one. The build names the source's sha256 in the module
+    (``SOURCE_SHA256``): a module built from another source (``klondike.py`` edited
+    since) would run the old search, so it is refused, with a warning."""
     if os.environ.get("PATIENCEKIT_PURE_PYTHON"):
         return _pure_klondike
     try:
-        return importlib.import_module("patiencekit.solver.klondike_fast")
+        fast = importlib.import_module(name)
     except ImportError:
         return _pure_klondike
+    built = getattr(fast, "SOURCE_SHA256", None)
+    if built is None or built != _klondike_source_sha256():
+        warnings.warn(
+            f"{name} was not compiled from {_pure_klondike.__file__} as it is now (edited "
+            "since?): the pure-Python Klondike search is used; rebuild the compiled one "
+            "with `make venv` or `python tools/build_fast.py`",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return _pure_klondike
+    return fast
 
 
 _KLONDIKE = _klondike_module()
 #: True when the compiled Klondike search is in use
 COMPILED = _KLONDIKE is not _pure_klondike
+#: which Klondike search runs: the sha256 of the source the compiled module was built
+#: from (that of ``klondike.py``), or ``"pure"``
+KLONDIKE_BUILD: str = str(_KLONDIKE.SOURCE_SHA256) if COMPILED else "pure"
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,3 +441,21 @@ def find_winnable_number(
         if result.outcome == "solved":
             return number
     raise TimeoutError(f"no winnable deal of {game_id} found in {max_seconds:g} s")
+
+
+def winnable_number(game_id: str) -> int:
+    """A game number proved winnable: a shipped one at random
+    (:func:`patiencekit.winnable_number`), else one the solver proves now
+    (:func:`find_winnable_number`).
+
+    >>> from patiencekit.games.winnable_numbers import WINNABLE
+    >>> winnable_number("klondike") in WINNABLE["klondike"]
+    True
+    """
+    from patiencekit.games.winnable_numbers import WINNABLE
+
+    rules = get_rules(game_id)
+    proved = WINNABLE.get(rules.id, ())
+    if proved:
+        return random.choice(proved)
+    return find_winnable_number(rules.id)

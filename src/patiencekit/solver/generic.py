@@ -35,8 +35,7 @@ from collections.abc import Callable, Sequence
 
 from patiencekit.rules import PileKind, Win
 from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, Limits, SearchLimit
-from patiencekit.state import Move as EngineMove
-from patiencekit.state import State
+from patiencekit.state import EngineMove, State
 
 __all__ = ["GenericSearch", "SearchLimit"]
 

@@ -129,8 +129,9 @@ for _c in range(52):
 _OPPOSITE: Final = [(2, 3), (2, 3), (0, 1), (0, 1)]
 _SAME_OTHER: Final = [1, 0, 3, 2]
 
-Move = tuple[int, int, int, int, int]  # kind, a, b, c, card or count
-
+#: a move of the search: (kind, a, b, c, card or count), the kinds above; not the
+#: engine's move (:mod:`patiencekit.state`) nor the notation's
+SearchMove = tuple[int, int, int, int, int]
 
 
 class KlondikeSearch:
@@ -159,7 +160,7 @@ class KlondikeSearch:
             _REACH_KEYS[self.draw] = _reach_keys(self.draw)
         self.reach_keys = _REACH_KEYS[self.draw]
         self.loc = [_ON_FOUNDATION] * 52
-        self.path: list[Move] = []
+        self.path: list[SearchMove] = []
         self.seen: set[int] = set()
         #: the keys of the positions on the line being searched (see :meth:`_phases`)
         self.line: list[int] = []
@@ -247,16 +248,16 @@ class KlondikeSearch:
         a, b = _OPPOSITE[s]
         return f[a] >= r and f[b] >= r and f[_SAME_OTHER[s]] >= r - 1
 
-    def moves(self) -> list[Move]:
+    def moves(self) -> list[SearchMove]:
         """The pruned moves, best first."""
         up = self.up
         hidden = self.hidden
         found = self.found
         talon = self.talon
-        first: list[Move] = []
-        reveal: list[tuple[int, Move]] = []
-        rest: list[Move] = []
-        last: list[Move] = []
+        first: list[SearchMove] = []
+        reveal: list[tuple[int, SearchMove]] = []
+        rest: list[SearchMove] = []
+        last: list[SearchMove] = []
         # tops[card]: the column whose top card it is, else -1 (tops[-1], the "parent" of
         # a king, stays -1)
         tops = [-1] * 53
@@ -379,7 +380,7 @@ class KlondikeSearch:
                 return True
         return False
 
-    def apply(self, m: Move) -> int:
+    def apply(self, m: SearchMove) -> int:
         """Apply a move; returns what undo needs (old draw position, or whether a card
         was turned up)."""
         kind, a, b, c, card = m
@@ -419,7 +420,7 @@ class KlondikeSearch:
             dst.append(card)
         return old_p
 
-    def undo(self, m: Move, info: int) -> None:
+    def undo(self, m: SearchMove, info: int) -> None:
         """Take back ``apply(m)``, which returned ``info``."""
         kind, a, b, c, card = m
         up = self.up
@@ -489,9 +490,9 @@ class KlondikeSearch:
         if self.phase_deadline >= 0 and time.process_time() > self.phase_deadline:
             raise SearchLimit(_PHASE_OVER)
 
-    def _auto(self) -> list[tuple[Move, int]]:
+    def _auto(self) -> list[tuple[SearchMove, int]]:
         """Play every safe foundation move; returns them with their undo information."""
-        applied: list[tuple[Move, int]] = []
+        applied: list[tuple[SearchMove, int]] = []
         up = self.up
         found = self.found
         changed = True
@@ -502,7 +503,7 @@ class KlondikeSearch:
                 if u:
                     top = u[-1]
                     if found[top // 13] == top % 13 and self._safe(top):
-                        m: Move = (_COLUMN_TO_FOUNDATION, i, 0, 0, top)
+                        m: SearchMove = (_COLUMN_TO_FOUNDATION, i, 0, 0, top)
                         applied.append((m, self.apply(m)))
                         changed = True
             if self.draw == 1:
@@ -529,7 +530,7 @@ class KlondikeSearch:
                         best = i
             if best < 0:
                 return
-            m: Move = (_COLUMN_TO_FOUNDATION, best, 0, 0, up[best][-1])
+            m: SearchMove = (_COLUMN_TO_FOUNDATION, best, 0, 0, up[best][-1])
             self.apply(m)
             self.path.append(m)
 
@@ -677,7 +678,7 @@ class KlondikeSearch:
         parent: list[int] = [-1]
         depth: list[int] = [0]
         cost: list[int] = [0]
-        edges: list[list[Move]] = []
+        edges: list[list[SearchMove]] = []
         infos: list[list[int]] = []
         applied = self._auto()
         edges.append([m for m, _ in applied])
@@ -693,7 +694,7 @@ class KlondikeSearch:
         cur = 0
         two_cap = max_closed >> two_shift
         three_cap = max_closed >> three_shift
-        none: Move = (-1, 0, 0, 0, 0)
+        none: SearchMove = (-1, 0, 0, 0, 0)
         while len(closed) < max_closed:
             while lowest < _BUCKETS and not buckets[lowest]:
                 lowest += 1
@@ -732,9 +733,9 @@ class KlondikeSearch:
             m1 = m2 = m3 = none
             c1 = c2 = c3 = 0
             k1 = k2 = k3 = 0
-            a1: list[Move] = []
-            a2: list[Move] = []
-            a3: list[Move] = []
+            a1: list[SearchMove] = []
+            a2: list[SearchMove] = []
+            a3: list[SearchMove] = []
             for m in self.moves():
                 c = g + 1
                 if m[0] <= _TALON_TO_COLUMN:
@@ -743,7 +744,7 @@ class KlondikeSearch:
                 autos = self._auto()
                 if not self.talon and not any(self.hidden):
                     # the line backwards: these autos, this move, then each edge up
-                    line: list[Move] = [autos[k][0] for k in range(len(autos) - 1, -1, -1)]
+                    line: list[SearchMove] = [autos[k][0] for k in range(len(autos) - 1, -1, -1)]
                     line.append(m)
                     n = node
                     while n >= 0:

@@ -65,3 +65,27 @@ class Api:
 
     def signup(self, name: str, password: str = "correct horse") -> Any:
         return self.post("/api/auth/signup", {"name": name, "password": password})
+
+
+def app_openapi() -> dict[str, Any]:
+    """The app's OpenAPI schema (it depends only on the routes: an app on a throwaway SQLite
+    file makes it)."""
+    import tempfile
+    from pathlib import Path
+
+    from patiencekit.server.app import create_app
+    from patiencekit.server.config import Settings
+
+    with tempfile.TemporaryDirectory(prefix="pk-openapi-") as folder:
+        app = create_app(
+            Settings(
+                env="test",
+                secret_key="schema-only-key-0123456789abcdef",
+                data_dir=Path(folder),
+                database_url=f"sqlite:///{folder}/schema.sqlite3",
+            )
+        )
+        try:
+            return app.openapi()
+        finally:
+            app.state.db.dispose()

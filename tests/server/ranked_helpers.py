@@ -12,8 +12,8 @@ from sqlalchemy import select
 
 from patiencekit import new_game
 from patiencekit.deals import MAX_GAME_NUMBER
-from patiencekit.server import plays as plays_module
-from patiencekit.server.db import plays
+from patiencekit.server.play import service as plays_module
+from patiencekit.server.play.tables import plays
 
 DIGITS = re.compile(r"\d+")
 

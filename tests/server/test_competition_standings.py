@@ -30,7 +30,8 @@ from patiencekit.server.competition.standings import (
     leaderboard,
 )
 from patiencekit.server.competition.tables import closed_days, medals, results, standings
-from patiencekit.server.db import plays, users
+from patiencekit.server.db import users
+from patiencekit.server.play.tables import plays
 
 WIN = json.loads((Path(__file__).parent / "data" / "klondike-win.json").read_text())
 

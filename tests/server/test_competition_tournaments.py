@@ -35,7 +35,7 @@ from patiencekit import Game, new_game
 from patiencekit.server.competition import tournaments as tournament_service
 from patiencekit.server.competition.periodic import tick
 from patiencekit.server.competition.tables import results, tournaments
-from patiencekit.server.db import plays
+from patiencekit.server.play.tables import plays
 
 DAY = 86_400.0
 #: a tournament secret whose three Klondike (draw 3) deals the solver won, with the wins

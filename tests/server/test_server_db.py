@@ -16,7 +16,8 @@ from sqlalchemy import create_engine, func, select
 
 from patiencekit.server.app import create_app
 from patiencekit.server.config import DEV_SECRET_KEY, Settings, SettingsError
-from patiencekit.server.db import metadata, play_events, plays
+from patiencekit.server.db import metadata
+from patiencekit.server.play.tables import play_events, plays
 
 
 def test_the_migrations_make_exactly_the_tables_the_code_uses(app, settings):

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event, func, select, update
 
 from patiencekit.server.app import create_app
-from patiencekit.server.db import play_events, plays
+from patiencekit.server.play.tables import play_events, plays
 
 
 def _events(app: Any, play_id: str) -> int:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from sqlalchemy import create_engine, func, select
 
 from patiencekit.server.competition.periodic import tick
-from patiencekit.server.db import play_events, plays, sessions, signin_failures, users
+from patiencekit.server.db import sessions, signin_failures, users
 from patiencekit.server.housekeeping import housekeeping
+from patiencekit.server.play.tables import play_events, plays
 
 
 def _count(settings, table, *where):

@@ -53,7 +53,8 @@ def test_games_are_listed_in_the_registry_order(api):
     assert r.status_code == 200
     games = r.json()
     assert [g["id"] for g in games] == list(GAMES)
-    assert all(set(g) == {"id", "name", "decks", "rules_text", "winnable_deals"} for g in games)
+    # the contract's keys (others may be added: tests/server/test_server_games.py)
+    assert all({"id", "name", "decks", "rules_text", "winnable_deals"} <= set(g) for g in games)
     klondike = games[0]
     assert klondike["name"] == GAMES["klondike"].name and klondike["decks"] == 1
     # how many deals "winnable deals only" draws from: the shipped proved numbers

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Connection, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from patiencekit.server import limits
 from patiencekit.server.config import Settings
-from patiencekit.server.db import Database, plays, sessions, signin_failures, users
+from patiencekit.server.db import Database, sessions, signin_failures, users
 from patiencekit.server.deps import (
     DEVICE_COOKIE,
     Client,
@@ -31,8 +31,9 @@ from patiencekit.server.deps import (
     set_device_cookie,
     set_session_cookie,
 )
-from patiencekit.server.errors import ApiError
+from patiencekit.server.errors import ApiError, error_responses
 from patiencekit.server.limits import Limit
+from patiencekit.server.play.tables import plays
 from patiencekit.server.security import (
     device_id,
     hash_password,
@@ -301,10 +302,46 @@ class Credentials(BaseModel):
     password: str
 
 
+class UserInfo(BaseModel):
+    """The ``user`` object of the API (:meth:`User.to_json`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    guest: bool
+
+
+class SessionInfo(BaseModel):
+    """The answer of ``GET /api/session``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    user: UserInfo | None = Field(description="null without a session")
+    csrf: str = Field(description="the token to repeat in the X-CSRF-Token header")
+
+
+class SignedIn(BaseModel):
+    """The answer of a sign-up or a sign-in: the account (never a guest)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    user: UserInfo
+
+
+class SignedOut(BaseModel):
+    """The answer of a sign-out."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    user: None
+
+
+# The models are the schema's only (``responses=``): the answers are built as dicts, and
+# FastAPI does not check them on every request.
 router = APIRouter()
 
 
-@router.get("/session")
+@router.get("/session", responses={200: {"model": SessionInfo}})
 def get_session(request: Request, response: Response, db: DbDep, client: ClientDep) -> Any:
     """Who is signed in, and the CSRF token to repeat in ``X-CSRF-Token``."""
     csrf = ensure_csrf_cookie(request, response)
@@ -313,7 +350,11 @@ def get_session(request: Request, response: Response, db: DbDep, client: ClientD
     return {"user": user.to_json() if user else None, "csrf": csrf}
 
 
-@router.post("/auth/signup", status_code=201)
+@router.post(
+    "/auth/signup",
+    status_code=201,
+    responses={201: {"model": SignedIn}, **error_responses(400, 409, 429)},
+)
 def post_signup(body: Credentials, response: Response, db: DbDep, client: ClientDep) -> Any:
     """Create an account and sign in to it (this browser is then trusted by the account:
     its device cookie)."""
@@ -324,7 +365,7 @@ def post_signup(body: Credentials, response: Response, db: DbDep, client: Client
     return {"user": user.to_json()}
 
 
-@router.post("/auth/signin")
+@router.post("/auth/signin", responses={200: {"model": SignedIn}, **error_responses(401, 429)})
 def post_signin(
     body: Credentials, request: Request, response: Response, db: DbDep, client: ClientDep
 ) -> Any:
@@ -338,7 +379,7 @@ def post_signin(
     return {"user": user.to_json()}
 
 
-@router.post("/auth/signout")
+@router.post("/auth/signout", responses={200: {"model": SignedOut}})
 def post_signout(response: Response, db: DbDep, client: ClientDep) -> Any:
     """Sign out (a guest loses access to their plays)."""
     signout(db, client)

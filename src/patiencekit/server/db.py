@@ -9,10 +9,11 @@ numbers are kept as decimal text: they go up to 10**20 - 1, beyond a 64-bit
 integer.
 
 Writes are short transactions; a write on SQLite starts by taking the
-database's write lock (``BEGIN IMMEDIATE``). A play's events are appended
-only by a conditional ``UPDATE plays ... WHERE seq = <seq read>`` plus the
-primary key on ``(play_id, seq)``, so two requests on the same play are
-serialised whichever process serves them (see ``plays.play_action``).
+database's write lock (``BEGIN IMMEDIATE``).
+
+The tables of the accounts and the rate limits are here; each domain package
+adds its own to the same ``metadata``: ``play.storage`` (``plays``,
+``play_events``), ``competition.tables``.
 """
 
 from __future__ import annotations
@@ -62,8 +63,6 @@ __all__ = [
     "metadata",
     "migrate",
     "open_database",
-    "play_events",
-    "plays",
     "rate_limits",
     "sessions",
     "signin_failures",
@@ -108,55 +107,6 @@ sessions = Table(
     ),
     Column("created_at", Float, nullable=False),
     Column("expires_at", Float, nullable=False),
-)
-
-#: one row per deal a player plays; the moves are in ``play_events``
-plays = Table(
-    "plays",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
-    Column("game_id", String(40), nullable=False),
-    Column("number", String(24), nullable=False),
-    Column("ranked", Boolean, nullable=False),
-    Column("created_at", Float, nullable=False),
-    Column("updated_at", Float, nullable=False),
-    #: events stored so far (the last event's seq)
-    Column("seq", Integer, nullable=False),
-    #: moves in the current line (the play's ``n``)
-    Column("moves", Integer, nullable=False),
-    #: playing / won (reached a win at least once) / over (no move left, not won)
-    Column("status", String(8), nullable=False),
-    #: the first win: when, how long it took, its score (Klondike) and its number of moves
-    Column("won_at", Float, nullable=True),
-    Column("win_elapsed", Float, nullable=True),
-    Column("win_score", Integer, nullable=True),
-    Column("win_moves", Integer, nullable=True),
-    #: competitions (tournaments) come later: a ranked play may belong to a round
-    Column("tournament_id", Integer, nullable=True),
-    Column("round_id", Integer, nullable=True),
-    #: a ranked play's end (won, no move left, given up, or its tournament's deadline):
-    #: its result is recorded then, and no event is stored after it
-    Column("ended_at", Float, nullable=True),
-    Index("ix_plays_user_game", "user_id", "game_id", "created_at"),
-)
-
-#: the append-only log of a play: each accepted move, undo, redo and restart
-play_events = Table(
-    "play_events",
-    metadata,
-    Column(
-        "play_id",
-        String(32),
-        ForeignKey("plays.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
-    Column("seq", Integer, primary_key=True),
-    #: move / undo / redo / restart
-    Column("kind", String(8), nullable=False),
-    #: the move as played, with concrete piles (``c3 f1``); null for the others
-    Column("move", String(32), nullable=True),
-    Column("at", Float, nullable=False),
 )
 
 #: failed sign-ins (name, address, time): a record for whoever looks into an attack, kept for
@@ -273,8 +223,8 @@ class WriteWouldBlock(Exception):
 class VersionedCache(Generic[T]):
     """Values derived from the database, each valid at one version of its key.
 
-    Used for rebuilt games: the key is a play id, the version its event count
-    (``plays.seq``). A play's events are append-only, so the game after ``seq``
+    Used for rebuilt games (``play.fastpath``): the key is a play id, the version
+    its event count (``plays.seq``). A play's events are append-only, so the game after ``seq``
     events is always the same, and an entry is used only when the ``seq`` just
     read from the database matches; the database stays the only truth, and a
     process without the entry replays the log. :meth:`take` removes the entry:
@@ -328,10 +278,10 @@ BUSY: Any = object()
 
 class LoopStatements:
     """PostgreSQL statements run on the event loop, on psycopg's async connections: for
-    the hottest request (a move on a kept game), so that it pays no hop to a worker
-    thread and back, and waits for no other thread to give up the interpreter (a
-    thread back from the network waits up to ``sys.getswitchinterval()`` while the
-    loop computes: measured, tens of milliseconds per move under load).
+    the hottest request (a move on a kept game: ``play.fastpath``), so that it pays no
+    hop to a worker thread and back, and waits for no other thread to give up the
+    interpreter (a thread back from the network waits up to ``sys.getswitchinterval()``
+    while the loop computes: measured, tens of milliseconds per move under load).
 
     At most ``size`` connections (``Settings.pg_loop_connections``), autocommit (each
     statement atomic by itself). A connection is held until the loop comes back to its

@@ -3,22 +3,36 @@
 What no route handles is answered by :func:`unexpected_error` (through
 ``middleware.UnexpectedErrorMiddleware``): 503 ``unavailable`` when the database cannot
 be reached or read, else 500 ``internal``.
+
+:class:`ErrorBody` is that body for the OpenAPI schema, and :func:`error_responses` the
+``responses=`` of a route that declares the errors it can answer with.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, get_args
 
 import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-__all__ = ["ApiError", "error_body", "install_error_handlers", "unexpected_error"]
+__all__ = [
+    "ERROR_CODES",
+    "ApiError",
+    "ErrorBody",
+    "ErrorCode",
+    "ErrorDetail",
+    "error_body",
+    "error_responses",
+    "install_error_handlers",
+    "unexpected_error",
+]
 
 log = logging.getLogger("patiencekit.server")
 
@@ -38,8 +52,94 @@ class ApiError(Exception):
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:
-    """The JSON body of every error answer."""
+    """The JSON body of every error answer (:class:`ErrorBody`)."""
     return {"error": {"code": code, "message": message}}
+
+
+# -- the error body in the OpenAPI schema -------------------------------------------
+
+#: every ``code`` an error answer can carry (docs/api.md, "Conventions")
+ErrorCode = Literal[
+    "bad_request",
+    "bad_number",
+    "conflict",
+    "deal_in_play",
+    "forbidden",
+    "game_over",
+    "illegal_move",
+    "internal",
+    "not_found",
+    "not_started",
+    "rate_limited",
+    "ranked_deal",
+    "ranked_open",
+    "too_large",
+    "tournament_over",
+    "unauthorized",
+    "unavailable",
+    "unknown_game",
+]
+ERROR_CODES: frozenset[str] = frozenset(get_args(ErrorCode))
+
+
+class ErrorDetail(BaseModel):
+    """What was refused: a stable code for programs, a sentence for the player."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    code: ErrorCode = Field(description="stable: clients may branch on it")
+    message: str = Field(description="a sentence for the player (may change)")
+
+
+class ErrorBody(BaseModel):
+    """The body of every error answer: ``{"error": {"code", "message"}}``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    error: ErrorDetail
+
+
+#: what each error status means, in every operation that declares it
+_ERROR_DESCRIPTIONS: dict[int, str] = {
+    400: "Malformed: the body is not JSON, or a value is refused (`bad_request`, ...)",
+    401: "Sign in first (`unauthorized`)",
+    403: "Not allowed: CSRF token missing or wrong, or not the player's (`forbidden`)",
+    404: "Nothing at this address (`not_found`, `unknown_game`)",
+    409: "In conflict with the current state (`conflict`, `game_over`, ...)",
+    413: "The request body is too large (`too_large`)",
+    422: "A field is missing or has the wrong type (`bad_request`)",
+    429: "Too many requests: wait `Retry-After` seconds (`rate_limited`)",
+    500: "A fault of the server (`internal`); nothing was changed",
+    503: "Unavailable just now (`unavailable`): try again in a moment",
+}
+
+_RETRY_AFTER = {
+    "Retry-After": {
+        "description": "seconds to wait before trying again",
+        "schema": {"type": "integer"},
+    }
+}
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` of a route that can answer with these error statuses, each with
+    the :class:`ErrorBody`: ``responses={200: {"model": Answer}, **error_responses(404)}``.
+
+    >>> sorted(error_responses(404, 409))
+    [404, 409]
+    >>> error_responses(429)[429]["headers"]["Retry-After"]["schema"]
+    {'type': 'integer'}
+    """
+    responses: dict[int | str, dict[str, Any]] = {}
+    for status in statuses:
+        response: dict[str, Any] = {
+            "model": ErrorBody,
+            "description": _ERROR_DESCRIPTIONS.get(status, "Refused"),
+        }
+        if status in (429, 503):
+            response["headers"] = _RETRY_AFTER
+        responses[status] = response
+    return responses
 
 
 def _field(loc: tuple[Any, ...] | list[Any]) -> str:

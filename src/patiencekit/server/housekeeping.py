@@ -1,7 +1,7 @@
 """Housekeeping: forget what nobody can use any more, and end what nobody plays.
 
 - ranked single games with no move for 24 hours: they end as given up and count
-  (RULES.md, "Fair competition"; :func:`patiencekit.server.plays.end_idle_ranked`);
+  (RULES.md, "Fair competition"; :func:`patiencekit.server.play.service.end_idle_ranked`);
 
 - sessions past their expiry (their cookie is refused already);
 - sign-in failures older than the rate limit's window (they no longer count);
@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import delete, exists, select
 
-from patiencekit.server.db import Database, play_events, plays, sessions, signin_failures, users
-from patiencekit.server.plays import end_idle_ranked
+from patiencekit.server.db import Database, sessions, signin_failures, users
+from patiencekit.server.play.service import end_idle_ranked
+from patiencekit.server.play.tables import play_events, plays
 
 __all__ = ["Swept", "housekeeping"]
 

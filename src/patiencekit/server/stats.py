@@ -13,15 +13,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from patiencekit.games import GAMES
 from patiencekit.server.accounts import name_key
-from patiencekit.server.db import Database, plays, users
+from patiencekit.server.db import Database, users
 from patiencekit.server.deps import DbDep
-from patiencekit.server.errors import ApiError
+from patiencekit.server.errors import ApiError, error_responses
+from patiencekit.server.play.tables import plays
 
-__all__ = ["game_stats", "player_stats", "router"]
+__all__ = ["GameStats", "PlayerStats", "game_stats", "player_stats", "router"]
 
 
 def game_stats(rows: Sequence[Any]) -> dict[str, Any]:
@@ -80,10 +82,29 @@ def player_stats(db: Database, name: str) -> dict[str, dict[str, Any]]:
     return {game_id: game_stats(game_rows) for game_id, game_rows in by_game.items()}
 
 
+class GameStats(BaseModel):
+    """One player's statistics of one game (:func:`game_stats`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    played: int = Field(description="plays with a move")
+    won: int = Field(description="plays that reached a win")
+    win_rate: float = Field(description="won / played (0.0 when nothing was played)")
+    streak: int = Field(description="consecutive won plays up to the newest")
+    best_streak: int
+    best_time: float | None = Field(description="seconds, over the won plays")
+    best_score: int | None = Field(description="Klondike only, time bonus included")
+    fewest_moves: int | None = Field(description="moves in the winning line")
+
+
+#: a player's statistics: every game id of the registry, in its order
+PlayerStats = dict[str, GameStats]
+
 router = APIRouter()
 
 
-@router.get("/stats/{name}")
+# The model is the schema's only (``responses=``): FastAPI does not check the answer.
+@router.get("/stats/{name}", responses={200: {"model": PlayerStats}, **error_responses(404)})
 def get_stats(name: str, db: DbDep) -> Any:
     """A player's statistics, per game id in the registry's order."""
     return player_stats(db, name)

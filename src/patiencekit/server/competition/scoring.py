@@ -20,6 +20,7 @@ from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
 from patiencekit.deals import MAX_GAME_NUMBER
+from patiencekit.games import FACTS
 
 __all__ = [
     "CUP_PLACES",
@@ -43,8 +44,8 @@ __all__ = [
     "utc_day",
 ]
 
-#: the games with points, a Top 100 and tournaments (the scored ones: seed 003)
-VARIANTS = ("klondike", "klondike-draw1")
+#: the games with points, a Top 100 and tournaments: the registry's ranked games (seed 003)
+VARIANTS = tuple(g for g, facts in FACTS.items() if facts.ranked)
 #: a tournament is three complete games
 ROUNDS = 3
 #: entrants of a tournament

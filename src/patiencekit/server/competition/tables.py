@@ -28,7 +28,8 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-from patiencekit.server.db import metadata, plays
+from patiencekit.server.db import metadata
+from patiencekit.server.play.tables import plays
 
 __all__ = [
     "closed_days",

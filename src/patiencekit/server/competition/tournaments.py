@@ -69,17 +69,20 @@ from patiencekit.server.competition.scoring import (
 )
 from patiencekit.server.competition.standings import Delta, apply_deltas, insert_result
 from patiencekit.server.competition.tables import results, tournament_entries, tournaments
-from patiencekit.server.db import Database, play_events, plays, users
+from patiencekit.server.db import Database, users
 from patiencekit.server.deps import Client
 from patiencekit.server.errors import ApiError
-from patiencekit.server.plays import (
+from patiencekit.server.play.models import play_json
+from patiencekit.server.play.replay import rebuild, replay_row
+from patiencekit.server.play.storage import (
     PLAY_ID,
+    insert_play,
+    load_events,
     mark_ended,
-    play_json,
     play_status,
-    rebuild,
-    replay_row,
+    read_play,
 )
+from patiencekit.server.play.tables import plays
 
 __all__ = [
     "close_expired",
@@ -104,7 +107,7 @@ LIST_LIMIT = 50
 #: open tournaments a player may wait in at once (they can leave one to join another)
 MAX_OPEN = 5
 #: a transaction lock on a player's tournament entries (PostgreSQL advisory lock: class 1886,
-#: the user id; :mod:`patiencekit.server.plays` locks a player's new ranked plays with 1885)
+#: the user id; :mod:`patiencekit.server.play.storage` locks a player's new ranked plays with 1885)
 _LOCK_PLAYER_ENTRIES = text("SELECT pg_advisory_xact_lock(1886, :user_id)")
 
 
@@ -159,7 +162,7 @@ def complete_play(conn: Connection, row: Row[Any], game: Game, outcome: str, now
 
 
 def on_ranked_end(conn: Connection, row: Row[Any], game: Game, now: float) -> None:
-    """The hook :mod:`patiencekit.server.plays` calls when a move ends a ranked play."""
+    """The hook :mod:`patiencekit.server.play.service` calls when a move ends a ranked play."""
     complete_play(conn, row, game, play_status(game.is_won(), over=True), now)
 
 
@@ -170,7 +173,7 @@ def _given_up(game: Game) -> str:
 
 
 def on_ranked_give_up(conn: Connection, row: Row[Any], game: Game, now: float) -> None:
-    """The hook :mod:`patiencekit.server.plays` calls when a ranked play ends as given up
+    """The hook :mod:`patiencekit.server.play.service` calls when a ranked play ends as given up
     (another ranked game started, or a day without a move): it counts its running score."""
     complete_play(conn, row, game, _given_up(game), now)
 
@@ -279,17 +282,6 @@ def close_expired(db: Database, now: float) -> list[int]:
 # -- giving up ----------------------------------------------------------------------------------
 
 
-def _events(conn: Connection, play_id: str, seq: int) -> list[tuple[str, str | None, float]]:
-    rows = conn.execute(
-        select(play_events.c.kind, play_events.c.move, play_events.c.at)
-        .where(play_events.c.play_id == play_id, play_events.c.seq <= seq)
-        .order_by(play_events.c.seq)
-    ).all()
-    if len(rows) != seq:
-        raise RuntimeError(f"play {play_id}: {len(rows)} events stored, seq is {seq}")
-    return [(r.kind, r.move, r.at) for r in rows]
-
-
 def finish_play(db: Database, client: Client, play_id: str, n: int) -> dict[str, Any]:
     """Give up (finish) the session's ranked play: its result is recorded, no move follows.
 
@@ -310,7 +302,7 @@ def finish_play(db: Database, client: Client, play_id: str, n: int) -> dict[str,
 def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> dict[str, Any]:
     with db.write() as conn:
         user = current_user(conn, client)
-        row = conn.execute(select(plays).where(plays.c.id == play_id)).first()
+        row = read_play(conn, play_id)
         if row is None:
             raise ApiError(404, "not_found", "no play has this id")
         if user is None or user.id != row.user_id:
@@ -319,7 +311,8 @@ def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> d
             # The tournament's lock first (as every writer of its plays takes it), then the
             # play as it is now: the deadline may have ended it meanwhile.
             _lock_tournament(conn, row.tournament_id)
-            row = conn.execute(select(plays).where(plays.c.id == play_id)).one()
+            row = read_play(conn, play_id)
+            assert row is not None
         if not row.ranked:
             raise ApiError(
                 403, "forbidden", "only a ranked game is given up: a casual one just stays"
@@ -575,26 +568,20 @@ def open_round(
             )
         if own is None:
             number = int(t.deals.split()[round_number - 1])
-            play_id = secrets.token_hex(16)
-            conn.execute(
-                insert(plays).values(
-                    id=play_id,
-                    user_id=user.id,
-                    game_id=t.game_id,
-                    number=str(number),
-                    ranked=True,
-                    created_at=now,
-                    updated_at=now,
-                    seq=0,
-                    moves=0,
-                    status="playing",
-                    tournament_id=t.id,
-                    round_id=round_number,
-                )
+            play_id = insert_play(
+                conn,
+                user_id=user.id,
+                game_id=t.game_id,
+                number=number,
+                ranked=True,
+                now=now,
+                tournament_id=t.id,
+                round_id=round_number,
             )
             game, _clock = rebuild(t.game_id, number, True, now, [])
             return _round_play(play_id, game), True
-        row = conn.execute(select(plays).where(plays.c.id == own.id)).one()
+        row = read_play(conn, own.id)
+        assert row is not None
         game = replay_row(conn, row, now)[0]
     return _round_play(row.id, game), False
 
@@ -607,7 +594,7 @@ def _round_play(play_id: str, game: Game) -> dict[str, Any]:
 
 def deal_in_play(conn: Connection, game_id: str, number: int) -> bool:
     """True if ``number`` is a deal of a running tournament of ``game_id``: the hook
-    :mod:`patiencekit.server.plays` asks before a casual play of a chosen number, so that
+    :mod:`patiencekit.server.play.service` asks before a casual play of a chosen number, so that
     nobody practises a running round (the deals become playable when the tournament ends)."""
     digits = str(number)
     candidates = conn.execute(
@@ -832,7 +819,7 @@ def replay(
         ).first()
         if row is None:
             raise ApiError(404, "not_found", f"{name} did not play round {round_number}")
-        events = _events(conn, row.id, row.seq)
+        events = load_events(conn, row.id, row.seq)
         result = conn.execute(select(results).where(results.c.play_id == row.id)).first()
     game, _clock = rebuild(row.game_id, int(row.number), True, row.created_at, events)
     moves = [str(m) for m in game.moves]

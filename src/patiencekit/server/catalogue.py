@@ -1,0 +1,121 @@
+"""``GET /api/games``: every game of the registry with the facts the pages need.
+
+The registry (:mod:`patiencekit.games`) is the one source: each game's rules say
+its names, decks, rules text, whether it is scored, its stock and its
+foundations' base cards; its :class:`~patiencekit.games.facts.GameFacts` say how
+it is shown (short name, lobby tile, layout family, pile words), whether it is
+ranked and which solver serves it. The pages write no game id or fact of their
+own: they read this list (``static/js/games.js``).
+
+The answer never changes while the server runs: it is built and checked against
+its model once, then served as the same bytes.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Literal
+
+from fastapi import APIRouter, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from patiencekit.cards import Suit
+from patiencekit.games import FACTS, GAMES
+from patiencekit.games.facts import Layout, Solver, foundation_bases, stock_facts
+from patiencekit.games.winnable_numbers import WINNABLE
+from patiencekit.rules import GameRules, PileKind, Turn
+from patiencekit.server.deps import json_response
+
+__all__ = ["FoundationBaseEntry", "GameEntry", "game_entry", "router"]
+
+SuitLetter = Literal["C", "S", "H", "D"]
+RankLetter = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
+
+
+class FoundationBaseEntry(BaseModel):
+    """What an empty foundation takes: the rank of its base card, and its suit if fixed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rank: RankLetter = Field(description="the base card's rank letter (T for ten)")
+    suit: SuitLetter | None = Field(description="the base card's suit; null: any suit")
+
+
+class GameEntry(BaseModel):
+    """One game of ``GET /api/games``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(description="the game's stable id, as in /play/{id}")
+    name: str = Field(description="the full name: 'Solitaire (Klondike, draw 3)'")
+    decks: int = Field(description="1 or 2")
+    rules_text: str = Field(description="the rules in full, for the rules page")
+    winnable_deals: int = Field(description="deals the solver has proved winnable")
+    short_name: str = Field(description="the name where space is short: 'Solitaire'")
+    blurb: str = Field(description="a line for the lobby tile")
+    lobby_cards: list[str] = Field(description="three cards decorating the lobby tile")
+    layout: Layout = Field(description="the board layout family the pages draw it with")
+    ranked: bool = Field(description="tournaments, ranked play and a Top 100")
+    scored: bool = Field(description="Klondike's points")
+    draw: int = Field(description="cards turned per s; 0 when the game has no stock")
+    redeals: int | None = Field(description="how often t may be played; null: unlimited")
+    turn: Turn | None = Field(description="what t does; null when the game has no t")
+    foundation_bases: list[FoundationBaseEntry] = Field(
+        description="each foundation's base card, in layout order"
+    )
+    pile_words: dict[PileKind, str] = Field(
+        description="the game's own word for a kind of pile, where the usual one does not fit"
+    )
+    solver: Solver = Field(description="the search that solves it and gives its hints")
+
+
+def game_entry(rules: GameRules) -> GameEntry:
+    """The ``GET /api/games`` item of a game of the registry."""
+    facts = FACTS[rules.id]
+    stock = stock_facts(rules)
+    return GameEntry(
+        id=rules.id,
+        name=rules.name,
+        decks=rules.decks,
+        rules_text=rules.rules_text,
+        winnable_deals=len(WINNABLE.get(rules.id, ())),
+        short_name=facts.short_name,
+        blurb=facts.blurb,
+        lobby_cards=list(facts.lobby_cards),
+        layout=facts.layout,
+        ranked=facts.ranked,
+        scored=rules.scored,
+        draw=stock.draw,
+        redeals=stock.redeals,
+        turn=stock.turn,
+        foundation_bases=[
+            FoundationBaseEntry.model_validate(
+                {"rank": b.rank.letter, "suit": _suit_letter(b.suit)}
+            )
+            for b in foundation_bases(rules)
+        ],
+        pile_words=dict(facts.pile_words),
+        solver=facts.solver,
+    )
+
+
+def _suit_letter(suit: Suit | None) -> str | None:
+    return None if suit is None else suit.letter
+
+
+@functools.cache
+def _answer() -> bytes:
+    """The answer's body, built once."""
+    games = [game_entry(rules).model_dump(mode="json") for rules in GAMES.values()]
+    return bytes(json_response(games).body)
+
+
+router = APIRouter()
+
+
+@router.get("/games", response_model=list[GameEntry])
+def list_games() -> Response:
+    """Every game, in the registry's order, with its facts: what the pages show of it, how
+    its board is laid out, whether it is ranked, and how many of its deals the solver has
+    proved winnable (those "winnable deals only" draws from)."""
+    return Response(_answer(), media_type="application/json")

@@ -1,0 +1,121 @@
+"""What a player asks of a play (:class:`Action`), checked and applied to its game.
+
+The same check runs on the full path (``service``) and on a kept game (``fastpath``): the
+engine decides every rule, this module only says in which order the refusals come
+(ranked, move number, game over, the move itself: docs/api.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from patiencekit.cards import card_text, parse_card_index
+from patiencekit.errors import IllegalMoveError, InvalidCardError, InvalidMoveError
+from patiencekit.game import Game
+from patiencekit.server.errors import ApiError
+
+__all__ = ["Action", "ActionKind", "Unchanged", "apply_action", "stored_first"]
+
+ActionKind = Literal["move", "foundation", "undo", "redo", "restart"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action on a play: ``n`` is the number of moves the client has seen (a stale
+    ``n`` is a conflict); ``move`` goes with ``move``, one of ``pile`` and ``card`` with
+    ``foundation`` (a double-click), nothing with ``undo``, ``redo`` and ``restart``.
+
+    >>> Action("move", 3, move="s").event_kind, Action("foundation", 3, pile="c1").event_kind
+    ('move', 'move')
+    """
+
+    kind: ActionKind
+    n: int
+    move: str | None = None
+    pile: str | None = None
+    card: str | None = None
+
+    @property
+    def event_kind(self) -> str:
+        """The event the accepted action is stored as (a double-click is a move)."""
+        return "move" if self.kind == "foundation" else self.kind
+
+
+class Unchanged(Exception):
+    """The action has nothing to do (a restart at the deal)."""
+
+
+def stored_first() -> ApiError:
+    """The refusal of an action whose write found the play moved on meanwhile."""
+    return ApiError(409, "conflict", "another move was stored first: reload the play")
+
+
+def apply_action(game: Game, action: Action, *, ranked: bool, ended: bool) -> str | None:
+    """Check ``action`` and apply it to ``game``; the move as played (None for the others).
+
+    Raises :class:`ApiError` for a refusal and :class:`Unchanged` for nothing to do; either
+    way the game is as it was.
+    """
+    kind = action.kind
+    if kind in ("undo", "redo", "restart") and ranked:
+        raise ApiError(403, "forbidden", f"a ranked game has no {kind}")
+    current = game.state.history_length
+    if action.n != current:
+        raise ApiError(
+            409,
+            "conflict",
+            f"the play has moved on: it is at move {current}, not {action.n}; reload it",
+        )
+    if kind in ("move", "foundation") and ended and not game.is_won():
+        raise ApiError(409, "game_over", "this ranked game is finished: no more moves")
+    if kind in ("move", "foundation") and game.is_over():
+        if game.is_won():
+            raise ApiError(409, "game_over", "the game is won: no more moves")
+        raise ApiError(409, "game_over", "no move is left: the game is over")
+    try:
+        if kind == "foundation":
+            return str(game.play(_foundation_move(game, action.pile, action.card)))
+        if kind == "move":
+            assert action.move is not None
+            return str(game.play(action.move))
+        if kind == "undo":
+            game.undo()
+        elif kind == "redo":
+            game.redo()
+        elif kind == "restart":
+            if not game.can_undo:
+                raise Unchanged
+            game.restart()
+        else:
+            raise ValueError(f"unknown action {kind!r}")
+    except InvalidMoveError as e:
+        raise ApiError(400, "bad_request", str(e)) from None
+    except IllegalMoveError as e:
+        # The engine's reasons name no card the player cannot see (Game.refusal).
+        raise ApiError(400, "illegal_move", f"{e.move}: {e.reason}") from None
+    return None
+
+
+def _foundation_move(game: Game, pile: str | None, card: str | None) -> str:
+    """The move a double-click makes: the card (or the pile's top card) to its foundation."""
+    if pile is not None:
+        label = pile.strip().lower()
+        if label not in game.tables.by_label:
+            raise ApiError(400, "illegal_move", f"this game has no pile {pile!r}")
+        labels = [label]
+        what = f"the top card of {label}"
+    else:
+        assert card is not None
+        try:
+            text = card_text(parse_card_index(card))
+        except InvalidCardError as e:
+            raise ApiError(400, "bad_request", str(e)) from None
+        # Only cards the player can see on top of a pile: never a face-down card.
+        labels = [p.label for p in game.view().piles if p.cards and str(p.cards[-1]) == text]
+        what = text
+    for label in labels:
+        move = game.foundation_move(label)
+        if move is not None:
+            return str(move)
+    raise ApiError(400, "illegal_move", f"no foundation takes {what} now")

@@ -73,3 +73,50 @@ def test_nothing_is_fetched_from_another_site_and_there_is_no_build_step() -> No
         if p.suffix == ".js":
             assert not re.search(r"""(fetch|import)\(\s*['"`](https?:)?//""", text), p.name
             assert "http://" not in text.replace("http://www.w3.org", ""), p.name
+
+
+#: a comment: ``// ...`` to the end of the line (not in a URL's ``://``), or ``/* ... */``
+COMMENT = re.compile(r"(?<![:\\])//[^\n]*|/\*.*?\*/", re.S)
+#: the table of layout families in layout.js, the one place the pages name a family
+FAMILY_TABLE = re.compile(r"^const FAMILIES = \{\n(?P<body>.*?)^\};\n", re.M | re.S)
+FAMILY_KEY = re.compile(r'^\s*"?([a-z][a-z0-9-]*)"?\s*:', re.M)
+
+
+def game_words() -> dict[str, re.Pattern[str]]:
+    """Every id and alias of the registry, each as a whole word in any case, "-" or a space
+    between its parts ("royal-cotillion", "Royal Cotillion", "solitaire")."""
+    from patiencekit.games import GAMES
+
+    words = {w for g in GAMES.values() for w in (g.id, *g.aliases)}
+    return {
+        w: re.compile(
+            r"(?<![\w-])" + r"[-\s]".join(map(re.escape, w.split("-"))) + r"(?![\w-])", re.I
+        )
+        for w in words
+    }
+
+
+def test_no_game_is_named_in_the_scripts() -> None:
+    # Every game fact comes from GET /api/games (js/games.js): no script writes a game's id or
+    # alias, not even in a comment. layout.js names the layout families (some are spelt as a
+    # game is) in its FAMILIES table only.
+    found = []
+    for module in MODULES:
+        text = module.read_text(encoding="utf-8")
+        if module.name == "layout.js":
+            table = FAMILY_TABLE.search(text)
+            assert table, "layout.js has no FAMILIES table"
+            text = text[: table.start()] + text[table.end() :]
+        for word, pattern in game_words().items():
+            found += [f"{module.name}: {word} in {m.group(0)!r}" for m in pattern.finditer(text)]
+    assert found == []
+
+
+def test_every_layout_family_has_its_layout() -> None:
+    from patiencekit.games.facts import Layout
+
+    text = (STATIC / "js" / "layout.js").read_text(encoding="utf-8")
+    table = FAMILY_TABLE.search(text)
+    assert table, "layout.js has no FAMILIES table"
+    body = COMMENT.sub("", table["body"])
+    assert set(FAMILY_KEY.findall(body)) == {f.value for f in Layout}

@@ -1,6 +1,6 @@
-// The board: draws the piles of a play (as the server sent them) and turns the player's
-// gestures into moves in the notation. It never decides whether a move is legal: the server
-// does; the board only uses the play's `legal_moves` to highlight where a card may go.
+// The board the player plays on: the BoardView (board-view.js) draws the play, this turns the
+// player's gestures into moves in the notation. It never decides whether a move is legal: the
+// server does; the board only uses the play's `legal_moves` to highlight where a card may go.
 //
 // Input:
 //   - drag a card (or a string of cards) with the mouse or a finger and drop it on a pile;
@@ -9,31 +9,25 @@
 //   - keyboard: Tab / arrow keys move the focus over piles and cards, Enter or Space picks up
 //     and drops, Escape puts down, f sends the focused card to a foundation.
 
-import { cardName, makeCard, suitMark } from "./cards.js";
-import { layoutFor, pileName } from "./layout.js";
+import { cardName } from "./cards.js";
+import { BoardView } from "./board-view.js";
 
 const DRAG_THRESHOLD = 6; // px before a press becomes a drag
 const DOUBLE_CLICK_MS = 450;
-const MOVABLE_KINDS = new Set(["column", "waste", "foundation", "hand", "reserve", "packet"]);
 
-export class Board {
+export class Board extends BoardView {
   // handlers: move(text) / foundation(label) / stock() / announce(text), the first three
-  // return promises that resolve when the server has answered (true when it accepted).
-  constructor(root, handlers) {
-    this.root = root;
+  // return promises that resolve when the server has answered (true when it accepted);
+  // games: GET /api/games (BoardView).
+  constructor(root, handlers, games = []) {
+    super(root, games);
     this.h = handlers;
-    this.play = null;
-    this.layout = null;
-    this.gameId = null;
-    this.pileEls = new Map();
+    this.pickable = true;
     this.selection = null; // {label, idx, count}
     this.gesture = null;
     this.lastClick = null;
     this.busy = false;
-    this.legal = new Set();
-    this.sizes = null;
 
-    root.classList.add("board");
     root.addEventListener("pointerdown", (e) => this.onPointerDown(e));
     root.addEventListener("keydown", (e) => this.onKeyDown(e));
     root.addEventListener("contextmenu", (e) => {
@@ -42,286 +36,19 @@ export class Board {
     this.onMove = (e) => this.onPointerMove(e);
     this.onUp = (e) => this.onPointerUp(e);
     this.onCancel = () => this.cancelGesture();
-    const relayout = () => {
-      if (this.play) this.measure();
-    };
-    window.addEventListener("resize", relayout);
-    if (window.ResizeObserver) {
-      // Only a change of width matters (the height follows from the layout itself).
-      let width = 0;
-      new ResizeObserver((entries) => {
-        const w = Math.round(entries[0].contentRect.width);
-        if (w !== width) {
-          width = w;
-          relayout();
-        }
-      }).observe(root);
-    }
-  }
-
-  // -- drawing ---------------------------------------------------------------------------
-
-  setPlay(play, { animate = true } = {}) {
-    const before = animate && this.play ? this.cardRects() : null;
-    const focus = this.focusSpot();
-    const labels = play.piles.map((p) => p.label).join(" ");
-    if (play.game !== this.gameId || labels !== this.labels) {
-      this.build(play);
-    }
-    this.play = play;
-    this.legal = new Set(play.legal_moves || []);
-    this.piles = new Map(play.piles.map((p) => [p.label, p]));
-    if (this.selection && !this.canPick(this.selection.label, this.selection.idx)) this.selection = null;
-    for (const pile of play.piles) this.fill(pile);
-    this.measure();
-    this.showSelection();
-    this.root.classList.toggle("won", !!play.won);
-    if (focus) this.restoreFocus(focus);
-    if (before) this.animateFrom(before);
   }
 
   build(play) {
-    this.gameId = play.game;
-    this.labels = play.piles.map((p) => p.label).join(" ");
-    this.layout = layoutFor(play.game, play.piles);
-    this.root.innerHTML = "";
-    this.root.dataset.game = play.game;
-    this.pileEls.clear();
     this.selection = null;
-    // The document order (and so the Tab order) follows the board: row by row, left to right.
-    const order = [...play.piles].sort((a, b) => {
-      const pa = this.layout.place[a.label];
-      const pb = this.layout.place[b.label];
-      return pa.row - pb.row || pa.col - pb.col;
-    });
-    for (const pile of order) {
-      const spot = this.layout.place[pile.label];
-      const el = document.createElement("div");
-      el.className = `pile kind-${pile.kind} fan-${spot.fan}`;
-      if (spot.index) el.classList.add("index-card");
-      el.dataset.label = pile.label;
-      el.dataset.kind = pile.kind;
-      el.tabIndex = 0;
-      el.setAttribute("role", "group");
-      el.style.gridRow = String(spot.row);
-      el.style.gridColumn = `${spot.col} / span ${spot.span || 1}`;
-      const slot = document.createElement("div");
-      slot.className = "slot";
-      slot.setAttribute("aria-hidden", "true");
-      if (spot.hint) {
-        const rank = spot.hint.rank === "T" ? "10" : spot.hint.rank || "";
-        const suit = spot.hint.suit;
-        slot.innerHTML =
-          `<span class="hint${suit === "H" || suit === "D" ? " red" : ""}">` +
-          `<span class="hint-rank">${rank}</span>${suit ? suitMark(suit, "hint-suit") : ""}</span>`;
-      } else if (pile.kind === "stock") {
-        slot.innerHTML = `<span class="hint stock-hint"></span>`;
-      }
-      el.appendChild(slot);
-      this.root.appendChild(el);
-      this.pileEls.set(pile.label, el);
-    }
+    super.build(play);
   }
 
-  // Which cards of a pile are drawn (deep cards of a stack are hidden under the top one).
-  shownRange(pile, fan) {
-    const n = pile.cards.length;
-    if (fan === "down" || fan === "right") return [0, n];
-    if (fan === "waste3") return [Math.max(0, n - 4), n];
-    return [Math.max(0, n - 2), n];
+  drawn() {
+    if (this.selection && !this.canPick(this.selection.label, this.selection.idx)) this.selection = null;
+    this.showSelection();
   }
 
-  fill(pile) {
-    const el = this.pileEls.get(pile.label);
-    const spot = this.layout.place[pile.label];
-    for (const old of el.querySelectorAll(".card, .count")) old.remove();
-    const [from, to] = this.shownRange(pile, spot.fan);
-    const n = pile.cards.length;
-    for (let i = from; i < to; i++) {
-      const code = pile.cards[i];
-      const card = makeCard(code);
-      card.dataset.i = String(i);
-      const faceUp = code !== null && code !== undefined;
-      if (faceUp && this.canPick(pile.label, i)) {
-        card.classList.add("movable");
-        card.tabIndex = -1;
-        card.setAttribute("role", "button");
-      }
-      el.appendChild(card);
-    }
-    if (n && (pile.kind === "stock" || (pile.kind === "packet" && spot.fan === "stack"))) {
-      const count = document.createElement("span");
-      count.className = "count";
-      count.textContent = String(n);
-      count.setAttribute("aria-hidden", "true");
-      el.appendChild(count);
-    }
-    el.classList.toggle("empty", n === 0);
-    if (pile.kind === "stock") {
-      const canTurn = this.legal.has("t");
-      el.classList.toggle("can-turn", n === 0 && canTurn);
-      el.classList.toggle("dead", n === 0 && !canTurn);
-    }
-    el.setAttribute("aria-label", this.describe(pile));
-  }
-
-  describe(pile) {
-    const name = pileName(this.gameId, pile);
-    const n = pile.cards.length;
-    if (pile.kind === "stock") {
-      if (n) return `${name}, ${n} card${n === 1 ? "" : "s"}: press Enter to turn`;
-      return this.legal.has("t") ? `${name}, empty: press Enter to turn the waste over` : `${name}, empty`;
-    }
-    if (!n) return `${name}, empty`;
-    const down = pile.cards.filter((c) => c === null).length;
-    const top = pile.cards[n - 1];
-    let text = `${name}, ${n} card${n === 1 ? "" : "s"}`;
-    if (down) text += `, ${down} face down`;
-    text += `, top: ${cardName(top)}`;
-    return text;
-  }
-
-  // -- sizes -----------------------------------------------------------------------------
-
-  measure() {
-    const layout = this.layout;
-    if (!layout) return;
-    const style = getComputedStyle(this.root);
-    const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
-    const width = this.root.clientWidth - padX;
-    const units = layout.cols.reduce((a, b) => a + b, 0);
-    const ncols = layout.cols.length;
-    const gap = Math.round(Math.min(14, Math.max(3, width * 0.011)));
-    const byWidth = (width - gap * (ncols - 1)) / units;
-    const top = this.root.getBoundingClientRect().top + window.scrollY;
-    // Leave room under the board for the move box.
-    const availH = Math.max(200, window.innerHeight - top - 64);
-    const byHeight = (availH - gap * layout.rows) / (layout.budget * 1.4);
-    // Height limits the size on wide screens, but never below a readable size (the page
-    // scrolls instead); width always limits it, so nothing overflows sideways.
-    let cw = Math.min(byWidth, Math.max(byHeight, Math.min(byWidth, 70)), 132);
-    cw = Math.max(16, Math.floor(cw));
-    const ch = Math.round(cw * 1.4);
-    this.sizes = { cw, ch, gap };
-    this.root.style.setProperty("--card-w", `${cw}px`);
-    this.root.style.setProperty("--card-h", `${ch}px`);
-    this.root.style.setProperty("--gap", `${gap}px`);
-    this.root.style.gridTemplateColumns = layout.cols.map((u) => `${Math.round(u * cw)}px`).join(" ");
-    for (const [label, el] of this.pileEls) this.position(label, el);
-  }
-
-  position(label, el) {
-    const pile = this.piles.get(label);
-    const spot = this.layout.place[label];
-    const { cw, ch } = this.sizes;
-    const cards = [...el.querySelectorAll(".card")];
-    if (spot.fan === "down") {
-      const n = pile.cards.length;
-      let up = (spot.up || 0.25) * ch;
-      let down = 0.1 * ch;
-      const faceDown = pile.cards.filter((c) => c === null).length;
-      const faceUp = n - faceDown;
-      const natural = ch + faceDown * down + Math.max(0, faceUp - 1) * up;
-      const rectTop = el.getBoundingClientRect().top + window.scrollY;
-      const room = Math.max(ch * 2.4, window.innerHeight - rectTop - 70);
-      if (natural > room && n > 1) {
-        const minUp = 0.195 * ch;
-        const minDown = 0.05 * ch;
-        const extra = room - ch;
-        const scale = extra / (faceDown * down + Math.max(0, faceUp - 1) * up);
-        up = Math.max(minUp, up * scale);
-        down = Math.max(minDown, down * scale);
-      }
-      let y = 0;
-      cards.forEach((card, k) => {
-        card.style.top = `${y}px`;
-        card.style.left = "0px";
-        card.style.zIndex = String(k + 1);
-        y += card.classList.contains("back") ? down : up;
-      });
-      const last = cards.length ? parseFloat(cards[cards.length - 1].style.top) : 0;
-      el.style.minHeight = `${Math.ceil(last + ch)}px`;
-    } else if (spot.fan === "right" || spot.fan === "waste3") {
-      const step = 0.35 * cw;
-      const fanned = spot.fan === "right" ? cards.length : Math.min(3, cards.length);
-      const firstFanned = cards.length - fanned;
-      cards.forEach((card, k) => {
-        const x = k <= firstFanned ? 0 : (k - firstFanned) * step;
-        card.style.left = `${x}px`;
-        card.style.top = "0px";
-        card.style.zIndex = String(k + 1);
-      });
-      el.style.minHeight = `${ch}px`;
-    } else {
-      cards.forEach((card, k) => {
-        card.style.left = "0px";
-        card.style.top = "0px";
-        card.style.zIndex = String(k + 1);
-      });
-      el.style.minHeight = `${ch}px`;
-    }
-  }
-
-  // -- animation -------------------------------------------------------------------------
-
-  cardKey(card, seen) {
-    const code = card.dataset.card;
-    if (!code) return null;
-    const k = seen.get(code) || 0;
-    seen.set(code, k + 1);
-    return `${code}#${k}`;
-  }
-
-  cardRects() {
-    const seen = new Map();
-    const rects = new Map();
-    for (const card of this.root.querySelectorAll(".card")) {
-      const key = this.cardKey(card, seen);
-      if (key) rects.set(key, card.getBoundingClientRect());
-    }
-    return rects;
-  }
-
-  animateFrom(before) {
-    if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const seen = new Map();
-    for (const card of this.root.querySelectorAll(".card")) {
-      const key = this.cardKey(card, seen);
-      const old = key && before.get(key);
-      if (!old) continue;
-      const now = card.getBoundingClientRect();
-      const dx = old.left - now.left;
-      const dy = old.top - now.top;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      // The pile the card lands on rises above the others while the card travels; inside
-      // the pile the cards keep their order.
-      const pileEl = card.closest(".pile");
-      pileEl.classList.add("landing");
-      const anim = card.animate(
-        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-        { duration: 170, easing: "cubic-bezier(.2,.7,.3,1)" },
-      );
-      anim.finished.then(
-        () => pileEl.classList.remove("landing"),
-        () => pileEl.classList.remove("landing"),
-      );
-    }
-  }
-
-  // -- what may be picked up and where it may go -----------------------------------------
-
-  canPick(label, idx) {
-    const pile = this.piles && this.piles.get(label);
-    if (!pile || idx === null || idx === undefined) return false;
-    const n = pile.cards.length;
-    if (idx < 0 || idx >= n || pile.cards[idx] === null) return false;
-    if (!MOVABLE_KINDS.has(pile.kind)) return false;
-    if (idx === n - 1) return true;
-    // Deeper cards: strings from a column, in games that move strings.
-    if (pile.kind !== "column" || !this.layout.strings) return false;
-    for (let j = idx; j < n; j++) if (pile.cards[j] === null) return false;
-    return true;
-  }
+  // -- where a picked-up card may go -----------------------------------------------------
 
   moveText(src, count, dst) {
     const target = this.piles.get(dst);
@@ -355,7 +82,7 @@ export class Board {
     this.selection = { label, idx, count };
     this.showSelection();
     const what = count > 1 ? `${count} cards from ${cardName(pile.cards[idx])}` : cardName(pile.cards[idx]);
-    this.h.announce(`Picked up ${what} from ${pileName(this.gameId, pile)}. Choose where it goes.`);
+    this.h.announce(`Picked up ${what} from ${this.pileName(pile)}. Choose where it goes.`);
   }
 
   clearSelection(say = false) {
@@ -582,30 +309,6 @@ export class Board {
 
   // -- keyboard ------------------------------------------------------------------------------
 
-  focusSpot() {
-    const a = document.activeElement;
-    if (!a || !this.root.contains(a)) return null;
-    const pileEl = a.closest(".pile");
-    if (!pileEl) return null;
-    const card = a.classList.contains("card") ? a : null;
-    return { label: pileEl.dataset.label, idx: card ? Number(card.dataset.i) : null };
-  }
-
-  restoreFocus(spot) {
-    const el = this.focusTarget(spot.label, spot.idx);
-    if (el && document.activeElement !== el) el.focus({ preventScroll: true });
-  }
-
-  focusTarget(label, idx) {
-    const pileEl = this.pileEls.get(label);
-    if (!pileEl) return null;
-    if (idx === null) return pileEl;
-    const pile = this.piles.get(label);
-    if (idx >= pile.cards.length - 1) return pileEl;
-    const card = pileEl.querySelector(`.card[data-i="${idx}"]`);
-    return card && card.classList.contains("movable") ? card : pileEl;
-  }
-
   focusPile(label) {
     const el = this.pileEls.get(label);
     if (el) el.focus();
@@ -676,7 +379,7 @@ export class Board {
     } else if (key === "f" || key === "F") {
       e.preventDefault();
       if (n) this.toFoundation(spot.label);
-      else this.h.announce(`${pileName(this.gameId, pile)} is empty.`);
+      else this.h.announce(`${this.pileName(pile)} is empty.`);
     } else if (key === "Home" || key === "End") {
       e.preventDefault();
       const els = [...this.pileEls.values()];
@@ -703,8 +406,8 @@ export class Board {
       return;
     }
     if (this.canPick(spot.label, idx)) this.select(spot.label, idx);
-    else if (!pile.cards.length) this.h.announce(`${pileName(this.gameId, pile)} is empty: nothing to pick up.`);
-    else this.h.announce(`Nothing to pick up from ${pileName(this.gameId, pile)}.`);
+    else if (!pile.cards.length) this.h.announce(`${this.pileName(pile)} is empty: nothing to pick up.`);
+    else this.h.announce(`Nothing to pick up from ${this.pileName(pile)}.`);
   }
 }
 

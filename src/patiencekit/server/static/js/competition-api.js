@@ -1,14 +1,11 @@
 // The competition's part of the JSON API (docs/api.md, "Tournaments and the Top 100"): the
 // same request() as every page, so the CSRF header and the server's refusals work as in api.js.
 
+// Which games are ranked (tournaments, ranked play, a Top 100) is the list's to say: games.js.
+
 import { request } from "./api.js";
 
 const enc = encodeURIComponent;
-
-export const VARIANTS = [
-  { id: "klondike", name: "Solitaire", long: "Solitaire (Klondike, draw 3)" },
-  { id: "klondike-draw1", name: "Solitaire Simple", long: "Solitaire Simple (Klondike, draw 1)" },
-];
 
 export const compApi = {
   tournaments: (game = null, status = null) => {
@@ -118,9 +115,4 @@ export function placeText(place) {
   const s = ["th", "st", "nd", "rd"];
   const v = place % 100;
   return `${place}${s[(v - 20) % 10] || s[v] || s[0]}`;
-}
-
-export function variantName(id) {
-  const v = VARIANTS.find((x) => x.id === id);
-  return v ? v.name : id;
 }

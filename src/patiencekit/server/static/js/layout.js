@@ -1,16 +1,16 @@
-// Where each pile of each game sits on the board.
+// Where each pile sits on the board, by the game's layout family (`layout` in GET /api/games).
 //
 // A layout is a grid of card-sized slots: `cols` gives each grid column's width in card widths
 // (spacers are narrower), and every pile gets a row, a column, a span and a way of fanning its
 // cards:
 //   "down"   a column: cards overlap downwards, each one showing its corner index;
-//   "right"  cards overlap to the right (Royal Cotillion's left piles);
-//   "waste3" the waste of draw-3 Klondike: its last three cards fanned to the right;
+//   "right"  cards overlap to the right (the short piles on the left of a cotillion board);
+//   "waste3" the waste of a stock turned several cards at a time: its last three fanned right;
 //   "stack"  only the top card shows (foundations, cells, reserve, waste);
 //   "stock"  face-down stack with a count, clicked to turn cards.
 // `budget` is roughly how many card heights the board needs, to size cards on wide screens.
-
-const SUITS = ["C", "S", "H", "D"];
+// An empty foundation shows its base card faintly (`hint`: the game's `foundation_bases`).
+// A game of no family the pages know gets a generic layout by pile kind.
 
 const KIND_WORD = {
   stock: "stock",
@@ -23,10 +23,13 @@ const KIND_WORD = {
   index: "index card",
 };
 
-export function pileName(gameId, pile) {
-  if (pile.kind === "stock" || pile.kind === "waste") return KIND_WORD[pile.kind];
-  if (pile.kind === "column" && gameId === "royal-cotillion") return `left pile ${pile.index}`;
-  return `${KIND_WORD[pile.kind] || pile.kind} ${pile.index}`;
+// A pile's name for the player: the game's own word for its kind (`pile_words`, e.g. "left
+// pile") or the usual one, with its number (the stock and the waste have none: one of each).
+export function pileName(game, pile) {
+  const words = (game && game.pile_words) || {};
+  const word = words[pile.kind] || KIND_WORD[pile.kind] || pile.kind;
+  if (pile.kind === "stock" || pile.kind === "waste") return word;
+  return `${word} ${pile.index}`;
 }
 
 function byKind(piles) {
@@ -36,15 +39,20 @@ function byKind(piles) {
   return out;
 }
 
-// hint: what an empty foundation takes, shown faintly in its slot ({rank, suit} or {rank}).
-function klondike(k, gameId) {
+// What the i-th foundation takes when empty, shown faintly in its slot ({rank, suit}).
+function base(game, i) {
+  const bases = (game && game.foundation_bases) || [];
+  return bases[i] || null;
+}
+
+function klondikeLayout(k, game) {
   const place = {};
   place.s = { row: 1, col: 1, fan: "stock" };
-  place.w = gameId === "klondike"
+  place.w = game.draw > 1
     ? { row: 1, col: 2, span: 2, fan: "waste3" }
     : { row: 1, col: 2, fan: "stack" };
   (k.foundation || []).forEach((p, i) => {
-    place[p.label] = { row: 1, col: 4 + i, fan: "stack", hint: { rank: "A", suit: SUITS[i % 4] } };
+    place[p.label] = { row: 1, col: 4 + i, fan: "stack", hint: base(game, i) };
   });
   (k.column || []).forEach((p, i) => {
     place[p.label] = { row: 2, col: 1 + i, fan: "down" };
@@ -52,10 +60,10 @@ function klondike(k, gameId) {
   return { cols: Array(7).fill(1), place, budget: 4.5, strings: true };
 }
 
-function patiencemax(k) {
+function patiencemaxLayout(k, game) {
   const place = {};
   (k.foundation || []).forEach((p, i) => {
-    place[p.label] = { row: 1, col: 2 + i, fan: "stack", hint: { rank: "A" } };
+    place[p.label] = { row: 1, col: 2 + i, fan: "stack", hint: base(game, i) };
   });
   (k.hand || []).forEach((p, i) => {
     place[p.label] = { row: 2, col: 4 + i, fan: "stack", cell: true };
@@ -66,26 +74,12 @@ function patiencemax(k) {
   return { cols: Array(10).fill(1), place, budget: 5.7, strings: true };
 }
 
-const FAMILY_HINTS = {
-  patriarchs: ["A", "K"],
-  "picture-patience": ["A", "K"],
-  "odd-and-even": ["A", "2"],
-  "royal-cotillion": ["A", "2"],
-};
-
-function patriarchs(k, gameId) {
-  // Ace-side foundations on the left, king-side (or two-side) on the right, the 3 x 3 reserve
+function patriarchsLayout(k, game) {
+  // The first four foundations on the left, the other four on the right, the 3 x 3 reserve
   // between them, stock and waste under the reserve.
-  const [lo, hi] = FAMILY_HINTS[gameId] || ["", ""];
   const place = {};
   (k.foundation || []).forEach((p, i) => {
-    const left = i < 4;
-    place[p.label] = {
-      row: 1 + (i % 4),
-      col: left ? 1 : 7,
-      fan: "stack",
-      hint: { rank: left ? lo : hi, suit: SUITS[i % 4] },
-    };
+    place[p.label] = { row: 1 + (i % 4), col: i < 4 ? 1 : 7, fan: "stack", hint: base(game, i) };
   });
   (k.reserve || []).forEach((p, i) => {
     place[p.label] = { row: 1 + Math.floor(i / 3), col: 3 + (i % 3), fan: "stack", cell: true };
@@ -95,18 +89,13 @@ function patriarchs(k, gameId) {
   return { cols: [1, 0.35, 1, 1, 1, 0.35, 1], place, budget: 4.3 };
 }
 
-function royalCotillion(k) {
+function cotillionLayout(k, game) {
   const place = {};
   (k.column || []).forEach((p, i) => {
     place[p.label] = { row: 1 + i, col: 1, span: 1, fan: "right" };
   });
   (k.foundation || []).forEach((p, i) => {
-    place[p.label] = {
-      row: 1 + (i % 4),
-      col: i < 4 ? 3 : 4,
-      fan: "stack",
-      hint: { rank: i < 4 ? "A" : "2", suit: SUITS[i % 4] },
-    };
+    place[p.label] = { row: 1 + (i % 4), col: i < 4 ? 3 : 4, fan: "stack", hint: base(game, i) };
   });
   (k.reserve || []).forEach((p, i) => {
     place[p.label] = { row: 1 + Math.floor(i / 4), col: 6 + (i % 4), fan: "stack", cell: true };
@@ -117,47 +106,33 @@ function royalCotillion(k) {
   return { cols: [1.7, 0.3, 1, 1, 0.3, 1, 1, 1, 1], place, budget: 5.4 };
 }
 
-function contradance(k) {
+function twoRowsLayout(k, game) {
   const place = {};
   (k.foundation || []).forEach((p, i) => {
-    const fives = i < 8;
-    place[p.label] = {
-      row: fives ? 1 : 2,
-      col: 1 + (i % 8),
-      fan: "stack",
-      hint: { rank: fives ? "5" : "6", suit: SUITS[Math.floor((i % 8) / 2)] },
-    };
+    place[p.label] = { row: i < 8 ? 1 : 2, col: 1 + (i % 8), fan: "stack", hint: base(game, i) };
   });
   place.s = { row: 3, col: 4, fan: "stock" };
   place.w = { row: 3, col: 5, fan: "stack" };
   return { cols: Array(8).fill(1), place, budget: 3.3 };
 }
 
-function capturedQueens(k) {
+function threeRowsLayout(k, game) {
   const place = {};
-  const ranks = ["5", "Q", "6"];
   (k.foundation || []).forEach((p, i) => {
-    place[p.label] = {
-      row: 1 + Math.floor(i / 4),
-      col: 1 + (i % 4),
-      fan: "stack",
-      hint: { rank: ranks[Math.floor(i / 4)], suit: SUITS[i % 4] },
-    };
+    place[p.label] = { row: 1 + Math.floor(i / 4), col: 1 + (i % 4), fan: "stack", hint: base(game, i) };
   });
   place.s = { row: 1, col: 6, fan: "stock" };
   place.w = { row: 2, col: 6, fan: "stack" };
   return { cols: [1, 1, 1, 1, 0.5, 1], place, budget: 3.3 };
 }
 
-const WRANGLER_START = ["4", "6", "8", "T", "Q", "A", "3", "5"];
-
-function seniorWrangler(k) {
+function indexCardsLayout(k, game) {
   const place = {};
   (k.index || []).forEach((p, i) => {
     place[p.label] = { row: 1, col: 1 + i, fan: "stack", index: true };
   });
   (k.foundation || []).forEach((p, i) => {
-    place[p.label] = { row: 2, col: 1 + i, fan: "stack", hint: { rank: WRANGLER_START[i] || "" } };
+    place[p.label] = { row: 2, col: 1 + i, fan: "stack", hint: base(game, i) };
   });
   (k.packet || []).forEach((p, i) => {
     place[p.label] = { row: 3, col: 1 + i, fan: "down", up: 0.2 };
@@ -166,7 +141,7 @@ function seniorWrangler(k) {
 }
 
 // Any other game: one row per kind, columns fanned, rows wrapping at the widest kind.
-function generic(k) {
+function genericLayout(k, game) {
   const place = {};
   const width = Math.max(7, ...Object.values(k).map((ps) => Math.min(ps.length, 10)));
   let row = 1;
@@ -176,6 +151,7 @@ function generic(k) {
     for (const p of k[kind] || []) {
       if (col > width) { row += 1; col = 1; }
       place[p.label] = { row, col, fan: kind === "stock" ? "stock" : "stack" };
+      if (kind === "foundation") place[p.label].hint = base(game, p.index - 1);
       col += 1;
     }
   }
@@ -192,18 +168,23 @@ function generic(k) {
   return { cols: Array(width).fill(1), place, budget: row + 3 };
 }
 
-export function layoutFor(gameId, piles) {
+// Each family's layout, under its name in GET /api/games (the only place the pages name one;
+// tests/browser/test_static_files.py checks that every family the registry has is here).
+const FAMILIES = {
+  klondike: klondikeLayout,
+  patiencemax: patiencemaxLayout,
+  patriarchs: patriarchsLayout,
+  "royal-cotillion": cotillionLayout,
+  contradance: twoRowsLayout,
+  "captured-queens": threeRowsLayout,
+  "senior-wrangler": indexCardsLayout,
+};
+
+// The layout of a play's piles; game: the play's item of GET /api/games (null if unknown).
+export function layoutFor(game, piles) {
   const k = byKind(piles);
-  let layout;
-  if (gameId === "klondike" || gameId === "klondike-draw1") layout = klondike(k, gameId);
-  else if (gameId.startsWith("patiencemax")) layout = patiencemax(k);
-  else if (gameId === "patriarchs" || gameId === "picture-patience" || gameId === "odd-and-even")
-    layout = patriarchs(k, gameId);
-  else if (gameId === "royal-cotillion") layout = royalCotillion(k);
-  else if (gameId === "contradance") layout = contradance(k);
-  else if (gameId === "captured-queens") layout = capturedQueens(k);
-  else if (gameId === "senior-wrangler") layout = seniorWrangler(k);
-  else layout = generic(k);
+  const family = game && Object.hasOwn(FAMILIES, game.layout) ? FAMILIES[game.layout] : genericLayout;
+  const layout = family(k, game || {});
   // Any pile the layout forgot still gets a place, so no card is ever hidden.
   const missing = piles.filter((p) => !layout.place[p.label]);
   if (missing.length) {

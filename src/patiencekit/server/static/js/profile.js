@@ -1,9 +1,10 @@
 // A player's profile: /players/{name}. Rank, points, position, cups and medals per variant, the
 // tournaments played with their places, the latest medals and the statistics of every game.
 
-import { api, ApiError } from "./api.js";
+import { ApiError } from "./api.js";
 import { el, formatTime, initHeader } from "./common.js";
-import { compApi, countsCell, formatPoints, placeText, variantName } from "./competition-api.js";
+import { compApi, countsCell, formatPoints, placeText } from "./competition-api.js";
+import { games as listGames, shortName } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,7 +75,7 @@ async function main() {
   $("title").textContent = name;
   document.title = `${name} – PatienceKit`;
   try {
-    const [p, games] = await Promise.all([compApi.player(name), api.games().catch(() => [])]);
+    const [p, games] = await Promise.all([compApi.player(name), listGames().catch(() => [])]);
     $("title").textContent = p.name;
     const cards = $("standings");
     cards.innerHTML = "";
@@ -87,7 +88,7 @@ async function main() {
           "tr",
           { "data-id": String(t.id) },
           el("td", {}, el("a", { href: `/tournaments/${t.id}` }, `#${t.id}`)),
-          el("td", {}, variantName(t.game)),
+          el("td", {}, shortName(games, t.game)),
           el("td", {}, el("span", { class: `status ${t.status}` }, t.status)),
           el("td", { class: "place" }, placeText(t.place)),
           el("td", { class: "num" }, show(t.score)),
@@ -103,7 +104,7 @@ async function main() {
     const medals = $("medals");
     medals.innerHTML = "";
     for (const m of p.medals) {
-      medals.append(el("li", {}, `${m.day}: ${placeText(m.place)} place in ${variantName(m.game)} (${m.score} points)`));
+      medals.append(el("li", {}, `${m.day}: ${placeText(m.place)} place in ${shortName(games, m.game)} (${m.score} points)`));
     }
     if (!p.medals.length) medals.append(el("li", { class: "muted" }, "No medal yet."));
     statsRows(p.stats, games);

@@ -1,7 +1,7 @@
 // A game's rules page: /rules/{game_id}, from GET /api/games.
 
-import { api } from "./api.js";
 import { el, initHeader } from "./common.js";
+import { games as listGames } from "./games.js";
 
 function gameId() {
   const m = /^\/rules\/([^/]+)\/?$/.exec(window.location.pathname);
@@ -30,7 +30,7 @@ async function main() {
   initHeader();
   const id = gameId();
   try {
-    const games = await api.games();
+    const games = await listGames();
     const g = games.find((x) => x.id === id);
     if (!g) {
       document.getElementById("title").textContent = "Unknown game";

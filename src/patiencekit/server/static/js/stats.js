@@ -2,6 +2,7 @@
 
 import { api } from "./api.js";
 import { formatTime, initHeader } from "./common.js";
+import { games as listGames } from "./games.js";
 
 function playerName() {
   const m = /^\/stats\/([^/]+)\/?$/.exec(window.location.pathname);
@@ -27,7 +28,7 @@ async function main() {
   document.title = `${name}: statistics – PatienceKit`;
   const body = document.querySelector("#stats tbody");
   try {
-    const [stats, games] = await Promise.all([api.stats(name), api.games().catch(() => [])]);
+    const [stats, games] = await Promise.all([api.stats(name), listGames().catch(() => [])]);
     const names = new Map(games.map((g) => [g.id, g.name]));
     const order = games.map((g) => g.id).filter((id) => id in stats);
     for (const id of Object.keys(stats)) if (!order.includes(id)) order.push(id);

@@ -1,4 +1,5 @@
-// The Top 100 of a variant: /top100/{game} (/top100 is Klondike draw 3), with the seed's columns:
+// The Top 100 of a ranked game: /top100/{game} (/top100: the first ranked game of GET /api/games,
+// each of which has a tab), with the seed's columns:
 // position, rank, name, cups, medals, points, and the signed-in player's own line even when
 // outside the hundred. Cups and medals as on the seed's table: each count that is not 0 beside
 // its place's cup or medal, "no cups" / "no medals" where none (countsCell); the page says in
@@ -6,14 +7,15 @@
 
 import { ApiError, startRanked } from "./api.js";
 import { el, initHeader } from "./common.js";
-import { compApi, countsCell, formatPoints, VARIANTS } from "./competition-api.js";
+import { compApi, countsCell, formatPoints } from "./competition-api.js";
+import { rankedGames } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
 
-function gameId() {
+function gameId(ranked) {
   const m = /^\/top100\/([^/]+)\/?$/.exec(window.location.pathname);
   if (m) return decodeURIComponent(m[1]);
-  return new URLSearchParams(window.location.search).get("game") || "klondike";
+  return new URLSearchParams(window.location.search).get("game") || (ranked[0] && ranked[0].id);
 }
 
 function line(p, me) {
@@ -48,11 +50,18 @@ async function playRanked(game, button) {
 }
 
 async function main() {
-  const game = gameId();
+  let rankedList = [];
+  try {
+    rankedList = await rankedGames();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    $("error").textContent = e.message;
+  }
+  const game = gameId(rankedList);
   const tabs = $("variants");
-  for (const v of VARIANTS) {
-    const a = el("a", { href: `/top100/${v.id}` }, v.name);
-    if (v.id === game) a.setAttribute("aria-current", "page");
+  for (const g of rankedList) {
+    const a = el("a", { href: `/top100/${encodeURIComponent(g.id)}` }, g.short_name);
+    if (g.id === game) a.setAttribute("aria-current", "page");
     tabs.append(a);
   }
   const session = await initHeader();

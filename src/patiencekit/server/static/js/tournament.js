@@ -2,12 +2,15 @@
 // play its rounds on this page (a ranked play on the board, one attempt, no undo) while it runs:
 // a round is "Round k of 3", never a deal number (the server sends none until the tournament is
 // over, and there is no share link); once it is over, the places, the three deals and every
-// entrant's replay (a board to step through, and the game record to download).
+// entrant's replay (a board to step through, and the game record to download). A round is
+// played through the play controller (controller.js), as on the play page.
 
-import { api, ApiError } from "./api.js";
-import { Board } from "./board.js";
+import { ApiError } from "./api.js";
+import { BoardView } from "./board-view.js";
 import { el, formatTime, initHeader } from "./common.js";
-import { compApi, placeText, variantName } from "./competition-api.js";
+import { compApi, placeText } from "./competition-api.js";
+import { PlayController } from "./controller.js";
+import { games, shortName } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,10 +18,9 @@ const ui = {
   id: null,
   t: null,
   user: null,
+  games: [],
   round: null,
-  play: null,
-  receivedAt: 0,
-  board: null,
+  ctl: null,
   replay: null,
   replayBoard: null,
 };
@@ -63,7 +65,7 @@ async function refresh() {
 
 function render() {
   const t = ui.t;
-  const name = variantName(t.game);
+  const name = shortName(ui.games, t.game);
   $("title").textContent = `${name} tournament #${t.id}`;
   document.title = `${name} tournament #${t.id} – PatienceKit`;
   const facts = $("facts");
@@ -115,7 +117,8 @@ function renderActions() {
       box.append(el("span", {}, "You have played your three rounds: the places are known when everyone has, or at the deadline."));
       return;
     }
-    if (ui.play && ui.round === n && !ui.play.over) return; // playing it now, on the board below
+    const play = ui.ctl.play;
+    if (play && ui.round === n && !play.over) return; // playing it now, on the board below
     const resume = me.plays && me.plays[String(n)];
     box.append(button(resume ? `Resume round ${n}` : `Play round ${n}`, "play-round", () => startRound(n), true));
   }
@@ -206,7 +209,7 @@ async function startRound(n) {
     const play = await compApi.openRound(ui.id, n);
     ui.round = n;
     $("round").hidden = false;
-    applyPlay(play, { animate: false });
+    ui.ctl.show(play, { animate: false });
     renderActions();
     $("round").scrollIntoView({ block: "start" });
   } catch (e) {
@@ -216,32 +219,19 @@ async function startRound(n) {
   }
 }
 
-function applyPlay(play, { animate = true } = {}) {
-  const first = !ui.play || ui.play.id !== play.id;
-  ui.play = play;
-  ui.receivedAt = performance.now();
-  ui.board.setPlay(play, { animate: animate && !first });
+// This page's part of an answer: the round's title and its give-up button, the move box
+// while it runs.
+function renderRound(play, { first }) {
   $("round-title").textContent = `Round ${ui.round} of 3`;
-  $("m-moves").textContent = String(play.n);
-  $("m-score").textContent = String(play.score ?? 0);
-  tick();
   const ended = !!play.over;
   // A deal with no move at all is over before its first move: it still has to be finished.
   $("give-up").hidden = play.won || (ended && !first) || !!play.result;
   $("give-up-confirm").hidden = true;
   $("move-form").hidden = ended;
-  if (ended && !first) roundEnded(play);
 }
 
-function tick() {
-  const play = ui.play;
-  if (!play) return;
-  let elapsed = Number(play.elapsed) || 0;
-  if (!play.over) elapsed += (performance.now() - ui.receivedAt) / 1000;
-  $("m-time").textContent = formatTime(elapsed);
-}
-
-async function roundEnded(play) {
+async function roundEnded(play, { first }) {
+  if (first) return; // opened over: nothing ended now
   const n = ui.round;
   let text;
   if (play.won) text = `Round ${n} won: ${play.score} points, time bonus included.`;
@@ -252,63 +242,7 @@ async function roundEnded(play) {
   await refresh();
 }
 
-// Actions run one after another, each with the move count of the answer before it.
-let queue = Promise.resolve();
-
-function act(request, { evenOver = false } = {}) {
-  const run = async () => {
-    if (!ui.play || (ui.play.over && !evenOver)) return false;
-    try {
-      const play = await request(ui.play);
-      clearError();
-      applyPlay(play);
-      return true;
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      showError(e.message);
-      if (e.code === "conflict" || e.code === "game_over") {
-        try {
-          applyPlay(await api.getPlay(ui.play.id), { animate: false });
-        } catch (e2) {
-          // keep the board as it is
-        }
-        await refresh();
-      }
-      return false;
-    }
-  };
-  const done = queue.then(run, run);
-  queue = done.catch(() => false);
-  return done;
-}
-
-const handlers = {
-  move: (text) => act((play) => api.move(play.id, text, play.n)),
-  foundation: (label) => act((play) => api.foundation(play.id, label, play.n)),
-  stock: () =>
-    act((play) => {
-      const legal = play.legal_moves || [];
-      return api.move(play.id, !legal.includes("s") && legal.includes("t") ? "t" : "s", play.n);
-    }),
-  announce: () => {},
-};
-
-const readOnly = {
-  move: () => Promise.resolve(false),
-  foundation: () => Promise.resolve(false),
-  stock: () => Promise.resolve(false),
-  announce: () => {},
-};
-
 function wireRound() {
-  $("move-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const input = $("move-input");
-    const text = input.value.trim();
-    if (!text) return;
-    if (await handlers.move(text)) input.value = "";
-    input.focus();
-  });
   $("give-up").addEventListener("click", () => {
     $("give-up").hidden = true;
     $("give-up-confirm").hidden = false;
@@ -318,10 +252,7 @@ function wireRound() {
     $("give-up-confirm").hidden = true;
     $("give-up").hidden = false;
   });
-  $("give-up-yes").addEventListener("click", () =>
-    act((play) => compApi.finish(play.id, play.n), { evenOver: true }),
-  );
-  window.setInterval(tick, 250);
+  $("give-up-yes").addEventListener("click", () => ui.ctl.giveUp());
 }
 
 // -- replays -----------------------------------------------------------------------------------------
@@ -396,8 +327,25 @@ function wireReplay() {
 
 async function main() {
   ui.id = tournamentId();
-  ui.board = new Board($("board"), handlers);
-  ui.replayBoard = new Board($("replay-board"), readOnly);
+  try {
+    ui.games = await games();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    ui.games = []; // the boards are still drawn, by pile kind
+  }
+  // A round: one attempt, no undo, no hint; it ends for good when it is over.
+  ui.ctl = new PlayController({
+    board: $("board"),
+    games: ui.games,
+    commands: [],
+    untilOver: true,
+    render: renderRound,
+    ended: roundEnded,
+    resynced: refresh,
+    showError,
+    clearError,
+  });
+  ui.replayBoard = new BoardView($("replay-board"), ui.games);
   wireRound();
   wireReplay();
   const session = await initHeader();
@@ -421,7 +369,7 @@ window.pk = {
     return ui.t;
   },
   get play() {
-    return ui.play;
+    return ui.ctl ? ui.ctl.play : null;
   },
   get replay() {
     return ui.replay;

@@ -1,14 +1,17 @@
 // The tournaments: open ones to join, running and finished ones to look at, a form to start one.
-// /tournaments[?game=klondike][&status=open]
+// /tournaments[?game={id}][&status=open]; the games with tournaments are the ranked ones of
+// GET /api/games.
 
 import { ApiError } from "./api.js";
 import { initHeader, el } from "./common.js";
-import { compApi, VARIANTS, variantName } from "./competition-api.js";
+import { compApi } from "./competition-api.js";
+import { games, shortName } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(window.location.search);
 const filter = { game: params.get("game"), status: params.get("status") };
 let signedIn = false;
+let listed = []; // GET /api/games
 
 function when(seconds) {
   if (!seconds) return "–";
@@ -22,7 +25,7 @@ function statusText(t) {
 
 function fillForm() {
   const game = $("new-game");
-  for (const v of VARIANTS) game.append(el("option", { value: v.id }, v.long));
+  for (const g of listed.filter((x) => x.ranked)) game.append(el("option", { value: g.id }, g.name));
   const size = $("new-size");
   for (let n = 2; n <= 10; n++) {
     const o = el("option", { value: String(n) }, String(n));
@@ -57,7 +60,7 @@ function fillFilters() {
   link("Open", null, "open");
   link("Running", null, "running");
   link("Finished", null, "finished");
-  for (const v of VARIANTS) link(v.name, v.id, null);
+  for (const g of listed.filter((x) => x.ranked)) link(g.short_name, g.id, null);
 }
 
 async function join(t, button) {
@@ -95,7 +98,7 @@ async function load() {
         "tr",
         { "data-id": String(t.id) },
         el("td", {}, el("a", { href: `/tournaments/${t.id}` }, `#${t.id}`)),
-        el("td", {}, variantName(t.game)),
+        el("td", {}, shortName(listed, t.game)),
         el("td", {}, el("span", { class: `status ${t.status}` }, statusText(t))),
         el("td", { class: "num" }, `${t.entrants_count} / ${t.size}`),
         el("td", {}, when(t.started_at)),
@@ -110,6 +113,12 @@ async function load() {
 }
 
 async function main() {
+  try {
+    listed = await games();
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    $("error").textContent = err.message;
+  }
   fillForm();
   fillFilters();
   const session = await initHeader();

@@ -1,0 +1,277 @@
+// The play controller: one play on a board, for the play page (casual and ranked games) and a
+// tournament's rounds alike. It owns
+//   - the action queue: every action is sent with the move count (`n`) of the answer before it,
+//     one after another, so quick key presses (s s s, u u u) all count instead of colliding;
+//     an answer that says the play moved on elsewhere (another tab, a lost answer) brings the
+//     board back to where the play really is;
+//   - the clock: counted on locally between answers, resynced to the server's `elapsed`;
+//   - the stock (turn cards, or turn the waste over once the stock is empty), moves, the
+//     foundation, undo, redo, restart, the hint and giving up;
+//   - the keyboard (s, t, u, r, h, Ctrl+Z, Ctrl+Y, / for the move box) and the move box;
+//   - the Board, and what every board page shows the same way: the moves, score and time
+//     meters, the hint line, what a screen reader hears (#announce).
+// The page configures it: which commands it offers, and its own part of each answer (render)
+// and of the end of the game (ended). Element ids it uses where the page has them: m-moves,
+// m-score (m-score-box), m-time, hint-text, announce, move-form, move-input.
+
+import { api, ApiError } from "./api.js";
+import { Board } from "./board.js";
+import { cardName } from "./cards.js";
+import { formatTime } from "./common.js";
+import { compApi } from "./competition-api.js";
+import { findGame } from "./games.js";
+import { pileName } from "./layout.js";
+
+const $ = (id) => document.getElementById(id);
+
+function typing(target) {
+  if (!target) return false;
+  const tag = target.tagName;
+  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
+}
+
+export class PlayController {
+  // page: {
+  //   board: the board's element; games: GET /api/games (the list);
+  //   commands: which of "undo", "redo", "restart", "hint" the page offers (keys included);
+  //   untilOver: true to refuse every action once the play is over, giving up excepted;
+  //   render(play, {first}): the page's own part of an answer (first: a play not shown before);
+  //   ended(play, {first}): on every answer whose play is won or over;
+  //   resynced(): after the board was brought back to the play's real position;
+  //   showError(message), clearError(): a refusal's reason, and its end;
+  //   dialogOpen(): whether a dialog of the page holds the focus (keys then wait);
+  //   onKey(event): a key for the page first (true: taken) }
+  constructor(page) {
+    this.page = page;
+    this.games = page.games || [];
+    this.commands = new Set(page.commands || []);
+    this.current = null;
+    this.receivedAt = 0;
+    this.queue = Promise.resolve();
+    this.board = new Board(page.board, {
+      move: (text) => this.move(text),
+      foundation: (label) => this.foundation(label),
+      stock: () => this.stock(),
+      announce: (text) => this.announce(text),
+    }, this.games);
+    document.addEventListener("keydown", (e) => this.onKey(e));
+    this.wireMoveBox();
+    window.setInterval(() => this.tick(), 250);
+  }
+
+  /** The play as the server last sent it (null before the first). */
+  get play() {
+    return this.current;
+  }
+
+  /** The play's item of GET /api/games (null while there is no play, or an unlisted game). */
+  get game() {
+    return this.current ? findGame(this.games, this.current.game) : null;
+  }
+
+  // -- answers -------------------------------------------------------------------------------
+
+  /** Shows a play from the server; a new one (another id) is drawn without sliding cards. */
+  show(play, { animate = true } = {}) {
+    const first = !this.current || this.current.id !== play.id;
+    this.current = play;
+    this.receivedAt = performance.now();
+    this.board.setPlay(play, { animate: animate && !first });
+    this.meters(play);
+    if ($("hint-text")) $("hint-text").textContent = "";
+    this.page.render(play, { first });
+    this.tick();
+    if ((play.over || play.won) && this.page.ended) this.page.ended(play, { first });
+  }
+
+  meters(play) {
+    if ($("m-moves")) $("m-moves").textContent = String(play.n);
+    const scored = play.score !== null && play.score !== undefined;
+    if ($("m-score-box")) $("m-score-box").hidden = !scored;
+    if ($("m-score")) $("m-score").textContent = String(play.score ?? 0);
+  }
+
+  // The server's clock runs on between answers: count on locally, resync on every answer.
+  // It stops on a win, and when a ranked game is over (it counts as it is).
+  tick() {
+    const play = this.current;
+    if (!play || !$("m-time")) return;
+    let elapsed = Number(play.elapsed) || 0;
+    if (!play.won && !(play.over && play.ranked)) elapsed += (performance.now() - this.receivedAt) / 1000;
+    $("m-time").textContent = formatTime(elapsed);
+  }
+
+  // -- messages ------------------------------------------------------------------------------
+
+  announce(text) {
+    const box = $("announce");
+    if (!box) return;
+    box.textContent = "";
+    // A fresh text node so screen readers read it again even if it is the same sentence.
+    window.setTimeout(() => {
+      box.textContent = text;
+    }, 30);
+  }
+
+  // What a move did, in words ("Seven of hearts from column 3 to foundation 1.").
+  describeMove(play, move) {
+    if (!move) return "";
+    const game = findGame(this.games, play.game);
+    if (move === "s") return "Turned the stock.";
+    if (move === "t") return game && game.turn === "next-packet" ? "Dealt out the next packet." : "Turned the waste over.";
+    const [src, dst, count] = move.split(" ");
+    const to = play.piles.find((p) => p.label === dst);
+    const from = play.piles.find((p) => p.label === src);
+    if (!to || !from) return `Played ${move}.`;
+    const n = Number(count || 1);
+    const card = to.cards[to.cards.length - n];
+    const what = n > 1 ? `${n} cards from ${cardName(card)}` : cardName(card);
+    return `${what[0].toUpperCase()}${what.slice(1)} from ${pileName(game, from)} to ${pileName(game, to)}.`;
+  }
+
+  // -- the queue -----------------------------------------------------------------------------
+
+  // Runs request(play) after every action before it; its answer (a play) is shown. say(play):
+  // what to announce then. withoutPlay: an action that needs no play (a new deal); evenOver:
+  // one that runs on a play that is over (giving up a deal with no move left).
+  act(request, { say, withoutPlay = false, evenOver = false } = {}) {
+    const run = async () => {
+      const play = this.current;
+      if (!withoutPlay && (!play || (play.over && this.page.untilOver && !evenOver))) return false;
+      try {
+        const answer = await request(play);
+        this.page.clearError();
+        this.show(answer);
+        if (say) this.announce(say(answer));
+        return true;
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        const resync = (e.code === "conflict" || e.code === "game_over") && this.current;
+        if (resync) {
+          try {
+            this.show(await api.getPlay(this.current.id), { animate: false });
+          } catch (e2) {
+            // keep the board as it is
+          }
+        }
+        this.page.showError(e.message);
+        this.announce(e.message);
+        if (resync && this.page.resynced) await this.page.resynced();
+        return false;
+      }
+    };
+    const done = this.queue.then(run, run);
+    this.queue = done.catch(() => false);
+    return done;
+  }
+
+  // -- commands ------------------------------------------------------------------------------
+
+  move(text) {
+    return this.act((play) => api.move(play.id, text, play.n), { say: (p) => this.describeMove(p, p.last || text) });
+  }
+
+  foundation(label) {
+    return this.act((play) => api.foundation(play.id, label, play.n), { say: (p) => this.describeMove(p, p.last) });
+  }
+
+  // The stock: turn cards, or turn the waste over once the stock is empty.
+  stock() {
+    return this.act(
+      (play) => {
+        const legal = play.legal_moves || [];
+        return api.move(play.id, !legal.includes("s") && legal.includes("t") ? "t" : "s", play.n);
+      },
+      { say: (p) => this.describeMove(p, p.last) },
+    );
+  }
+
+  // t: turn the waste over, or deal the next packet.
+  turn() {
+    return this.move("t");
+  }
+
+  undo() {
+    return this.act((play) => api.undo(play.id, play.n), { say: () => "Move taken back." });
+  }
+
+  redo() {
+    return this.act((play) => api.redo(play.id, play.n), { say: (p) => `Played again: ${this.describeMove(p, p.last)}` });
+  }
+
+  restart() {
+    return this.act((play) => api.restart(play.id, play.n), { say: () => "The deal starts again." });
+  }
+
+  // A ranked play only: it ends now with its running score (no time bonus).
+  giveUp() {
+    return this.act((play) => compApi.finish(play.id, play.n), {
+      evenOver: true,
+      say: (p) => `You gave up: the game counts ${p.score ?? 0} points.`,
+    });
+  }
+
+  // The solver's hint, shown in #hint-text (not queued: it changes nothing).
+  hint() {
+    if (!this.current) return Promise.resolve(false);
+    return api.hint(this.current.id).then(
+      (r) => {
+        const text = r.hint ? `Hint: ${r.hint}` : "No move is left.";
+        if ($("hint-text")) $("hint-text").textContent = text;
+        this.announce(text);
+        return true;
+      },
+      (e) => {
+        if (!(e instanceof ApiError)) throw e;
+        this.page.showError(e.message);
+        return false;
+      },
+    );
+  }
+
+  // -- keyboard and the move box -------------------------------------------------------------
+
+  onKey(e) {
+    if (this.page.onKey && this.page.onKey(e)) return;
+    if (typing(e.target) || !this.current) return;
+    if (this.page.dialogOpen && this.page.dialogOpen()) return;
+    const has = (command) => this.commands.has(command);
+    const key = e.key.toLowerCase();
+    const ctrl = e.ctrlKey || e.metaKey;
+    if (ctrl && !e.altKey) {
+      if (key === "z" && !e.shiftKey && has("undo")) {
+        e.preventDefault();
+        this.undo();
+      } else if ((key === "y" || (key === "z" && e.shiftKey)) && has("redo")) {
+        e.preventDefault();
+        this.redo();
+      }
+      return;
+    }
+    if (e.altKey || e.metaKey) return;
+    if (key === "u" && has("undo")) this.undo();
+    else if (key === "r" && has("redo")) this.redo();
+    else if (key === "s") this.stock();
+    else if (key === "t") this.turn();
+    else if (key === "h" && has("hint") && !this.current.ranked) this.hint();
+    else if (key === "/" && $("move-input")) {
+      e.preventDefault();
+      $("move-input").focus();
+    } else return;
+    e.preventDefault();
+  }
+
+  wireMoveBox() {
+    const form = $("move-form");
+    if (!form) return;
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const input = $("move-input");
+      const text = input.value.trim();
+      if (!text) return;
+      if (await this.move(text)) input.value = "";
+      // Stay in the box for the next move, unless the game just ended in a dialog.
+      if (!(this.page.dialogOpen && this.page.dialogOpen())) input.focus();
+    });
+  }
+}

@@ -51,7 +51,7 @@ def test_a_board_follows_the_lists_layout_words_and_bases(page: Any, server: str
     # waste; told its columns are "tableaus" and its first foundation starts at the king of
     # hearts, it says so.
     games: list[dict[str, Any]] = page.request.get(f"{server}/api/games").json()
-    game = next(g for g in games if g["layout"] == "klondike" and g["draw"] == 1)
+    game = next(g for g in games if g["layout"] == "seven-columns" and g["draw"] == 1)
 
     def change(by_id: dict[str, Any]) -> None:
         g = by_id[game["id"]]

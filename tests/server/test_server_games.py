@@ -37,17 +37,17 @@ NEW_KEYS = {
 
 #: layout.js: which layout family drew each game
 LAYOUTS = {
-    "klondike": "klondike",
-    "klondike-draw1": "klondike",
-    "patiencemax": "patiencemax",
-    "patiencemax-all-to-piles": "patiencemax",
-    "patriarchs": "patriarchs",
-    "picture-patience": "patriarchs",
-    "odd-and-even": "patriarchs",
-    "royal-cotillion": "royal-cotillion",
-    "contradance": "contradance",
-    "captured-queens": "captured-queens",
-    "senior-wrangler": "senior-wrangler",
+    "klondike": "seven-columns",
+    "klondike-draw1": "seven-columns",
+    "patiencemax": "columns-and-hand",
+    "patiencemax-all-to-piles": "columns-and-hand",
+    "patriarchs": "reserve-between",
+    "picture-patience": "reserve-between",
+    "odd-and-even": "reserve-between",
+    "royal-cotillion": "left-piles",
+    "contradance": "two-rows",
+    "captured-queens": "three-rows",
+    "senior-wrangler": "index-cards",
 }
 
 #: layout.js: the hint in each empty foundation ("A" + suit letter, or a rank alone)

@@ -41,7 +41,7 @@ _REGISTRY: tuple[tuple[GameRules, GameFacts], ...] = (
             blurb="The classic Solitaire: build the four suits from ace to king, turning the "
             "stock three cards at a time. Scored, with a time bonus.",
             lobby_cards=("KS", "QH", "JC"),
-            layout=Layout.KLONDIKE,
+            layout=Layout.SEVEN_COLUMNS,
             ranked=True,
             solver=Solver.KLONDIKE,
         ),
@@ -53,7 +53,7 @@ _REGISTRY: tuple[tuple[GameRules, GameFacts], ...] = (
             blurb="Solitaire turning one card at a time: easier to win, same scoring and "
             "time bonus.",
             lobby_cards=("AH", "2S", "3D"),
-            layout=Layout.KLONDIKE,
+            layout=Layout.SEVEN_COLUMNS,
             ranked=True,
             solver=Solver.KLONDIKE,
         ),
@@ -65,7 +65,7 @@ _REGISTRY: tuple[tuple[GameRules, GameFacts], ...] = (
             blurb="Ten full columns and a hand of four cells. Win by bringing all eight kings "
             "to the top of the columns.",
             lobby_cards=("KD", "QC", "KH"),
-            layout=Layout.PATIENCEMAX,
+            layout=Layout.COLUMNS_AND_HAND,
         ),
     ),
     (
@@ -74,7 +74,7 @@ _REGISTRY: tuple[tuple[GameRules, GameFacts], ...] = (
             short_name="PatienceMax All to Piles",
             blurb="PatienceMax played out to the end: every card onto the eight foundations.",
             lobby_cards=("AS", "AH", "AD"),
-            layout=Layout.PATIENCEMAX,
+            layout=Layout.COLUMNS_AND_HAND,
         ),
     ),
     (
@@ -84,7 +84,7 @@ _REGISTRY: tuple[tuple[GameRules, GameFacts], ...] = (
             blurb="Aces build up and kings build down, fed by a reserve of nine and the stock. "
             "One redeal.",
             lobby_cards=("AC", "KC", "5H"),
-            layout=Layout.PATRIARCHS,
+            layout=Layout.RESERVE_BETWEEN,
         ),
     ),
     (
@@ -94,7 +94,7 @@ _REGISTRY: tuple[tuple[GameRules, GameFacts], ...] = (
             blurb="Patriarchs with empty foundations to start: place the aces and kings as "
             "they turn up.",
             lobby_cards=("KH", "AH", "QS"),
-            layout=Layout.PATRIARCHS,
+            layout=Layout.RESERVE_BETWEEN,
         ),
     ),
     (
@@ -104,7 +104,7 @@ _REGISTRY: tuple[tuple[GameRules, GameFacts], ...] = (
             blurb="Build by twos: from the ace through the odd cards, from the two through "
             "the even ones.",
             lobby_cards=("AD", "3D", "5D"),
-            layout=Layout.PATRIARCHS,
+            layout=Layout.RESERVE_BETWEEN,
         ),
     ),
     (
@@ -114,7 +114,7 @@ _REGISTRY: tuple[tuple[GameRules, GameFacts], ...] = (
             blurb="Odd and Even's foundations, four short piles on the left and sixteen "
             "reserve cards on the right.",
             lobby_cards=("2S", "4S", "6S"),
-            layout=Layout.ROYAL_COTILLION,
+            layout=Layout.LEFT_PILES,
             pile_words={PileKind.COLUMN: "left pile"},
         ),
     ),
@@ -125,7 +125,7 @@ _REGISTRY: tuple[tuple[GameRules, GameFacts], ...] = (
             blurb="Sixteen foundations: the fives build down, the sixes up; only the waste "
             "card plays.",
             lobby_cards=("5C", "6C", "7H"),
-            layout=Layout.CONTRADANCE,
+            layout=Layout.TWO_ROWS,
         ),
     ),
     (
@@ -134,7 +134,7 @@ _REGISTRY: tuple[tuple[GameRules, GameFacts], ...] = (
             short_name="Captured Queens",
             blurb="The fives build down, the sixes up, and the queens are set aside. Two redeals.",
             lobby_cards=("QH", "QS", "QD"),
-            layout=Layout.CAPTURED_QUEENS,
+            layout=Layout.THREE_ROWS,
         ),
     ),
     (
@@ -144,7 +144,7 @@ _REGISTRY: tuple[tuple[GameRules, GameFacts], ...] = (
             blurb="Eight index cards set each foundation's step, from 2 to 9, ignoring suits. "
             "A game of counting.",
             lobby_cards=("2H", "4C", "6D"),
-            layout=Layout.SENIOR_WRANGLER,
+            layout=Layout.INDEX_CARDS,
         ),
     ),
 )

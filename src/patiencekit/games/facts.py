@@ -13,12 +13,12 @@ base cards) is read from the rules, never written here again
 ...     short_name="Solitaire",
 ...     blurb="The classic.",
 ...     lobby_cards=("KS", "QH", "JC"),
-...     layout=Layout.KLONDIKE,
+...     layout=Layout.SEVEN_COLUMNS,
 ...     solver=Solver.KLONDIKE,
 ... )
 >>> facts.layout, facts.ranked, facts.pile_word(PileKind.COLUMN)
-(<Layout.KLONDIKE: 'klondike'>, False, None)
->>> GameFacts(short_name="X", blurb="Y.", lobby_cards=("KS", "QH"), layout=Layout.KLONDIKE)
+(<Layout.SEVEN_COLUMNS: 'seven-columns'>, False, None)
+>>> GameFacts(short_name="X", blurb="Y.", lobby_cards=("KS", "QH"), layout=Layout.SEVEN_COLUMNS)
 Traceback (most recent call last):
 ...
 ValueError: A game's lobby tile shows 3 cards, not 2: ('KS', 'QH').
@@ -54,13 +54,13 @@ LOBBY_CARDS = 3
 class Layout(StrEnum):
     """The board layout families the pages know (``server/static/js/layout.js``)."""
 
-    KLONDIKE = "klondike"  #: stock and waste, foundations, seven columns below
-    PATIENCEMAX = "patiencemax"  #: foundations, the hand, ten columns
-    PATRIARCHS = "patriarchs"  #: two foundation columns around a 3 x 3 reserve
-    ROYAL_COTILLION = "royal-cotillion"  #: left piles, foundations, a 4 x 4 reserve
-    CONTRADANCE = "contradance"  #: two rows of eight foundations
-    CAPTURED_QUEENS = "captured-queens"  #: three rows of four foundations
-    SENIOR_WRANGLER = "senior-wrangler"  #: index cards, foundations, packets
+    SEVEN_COLUMNS = "seven-columns"  #: stock and waste, foundations, seven columns below
+    COLUMNS_AND_HAND = "columns-and-hand"  #: foundations, the hand, ten columns
+    RESERVE_BETWEEN = "reserve-between"  #: two foundation columns around a 3 x 3 reserve
+    LEFT_PILES = "left-piles"  #: left piles, foundations, a 4 x 4 reserve
+    TWO_ROWS = "two-rows"  #: two rows of eight foundations
+    THREE_ROWS = "three-rows"  #: three rows of four foundations
+    INDEX_CARDS = "index-cards"  #: index cards, foundations, packets
 
 
 class Solver(StrEnum):

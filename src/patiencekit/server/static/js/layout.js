@@ -45,7 +45,7 @@ function base(game, i) {
   return bases[i] || null;
 }
 
-function klondikeLayout(k, game) {
+function sevenColumnsLayout(k, game) {
   const place = {};
   place.s = { row: 1, col: 1, fan: "stock" };
   place.w = game.draw > 1
@@ -60,7 +60,7 @@ function klondikeLayout(k, game) {
   return { cols: Array(7).fill(1), place, budget: 4.5, strings: true };
 }
 
-function patiencemaxLayout(k, game) {
+function columnsAndHandLayout(k, game) {
   const place = {};
   (k.foundation || []).forEach((p, i) => {
     place[p.label] = { row: 1, col: 2 + i, fan: "stack", hint: base(game, i) };
@@ -74,7 +74,7 @@ function patiencemaxLayout(k, game) {
   return { cols: Array(10).fill(1), place, budget: 5.7, strings: true };
 }
 
-function patriarchsLayout(k, game) {
+function reserveBetweenLayout(k, game) {
   // The first four foundations on the left, the other four on the right, the 3 x 3 reserve
   // between them, stock and waste under the reserve.
   const place = {};
@@ -89,7 +89,7 @@ function patriarchsLayout(k, game) {
   return { cols: [1, 0.35, 1, 1, 1, 0.35, 1], place, budget: 4.3 };
 }
 
-function cotillionLayout(k, game) {
+function leftPilesLayout(k, game) {
   const place = {};
   (k.column || []).forEach((p, i) => {
     place[p.label] = { row: 1 + i, col: 1, span: 1, fan: "right" };
@@ -171,13 +171,13 @@ function genericLayout(k, game) {
 // Each family's layout, under its name in GET /api/games (the only place the pages name one;
 // tests/browser/test_static_files.py checks that every family the registry has is here).
 const FAMILIES = {
-  klondike: klondikeLayout,
-  patiencemax: patiencemaxLayout,
-  patriarchs: patriarchsLayout,
-  "royal-cotillion": cotillionLayout,
-  contradance: twoRowsLayout,
-  "captured-queens": threeRowsLayout,
-  "senior-wrangler": indexCardsLayout,
+  "seven-columns": sevenColumnsLayout,
+  "columns-and-hand": columnsAndHandLayout,
+  "reserve-between": reserveBetweenLayout,
+  "left-piles": leftPilesLayout,
+  "two-rows": twoRowsLayout,
+  "three-rows": threeRowsLayout,
+  "index-cards": indexCardsLayout,
 };
 
 // The layout of a play's piles; game: the play's item of GET /api/games (null if unknown).

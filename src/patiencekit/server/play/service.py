@@ -33,7 +33,6 @@ from patiencekit.server.play.models import play_json, revealed
 from patiencekit.server.play.replay import Clock, rebuild, replay_row
 from patiencekit.server.play.storage import RankedEndHook, play_status
 from patiencekit.server.security import hash_token
-from patiencekit.solver import winnable_number
 
 __all__ = [
     "HINT_SECONDS",
@@ -120,6 +119,10 @@ def create_play(
     if ranked:
         number = draw_ranked_number()
     elif number is None and winnable:
+        # The solver is imported only here: the server process keeps it out otherwise
+        # (hints run in their worker process, server/hints.py).
+        from patiencekit.solver import winnable_number
+
         try:
             number = winnable_number(rules.id)
         except TimeoutError:

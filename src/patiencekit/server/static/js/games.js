@@ -7,7 +7,7 @@
 // null), foundation_bases ([{rank, suit}] in layout order), pile_words ({kind: word}), solver.
 // The list is fetched once per page; every caller shares the same answer.
 
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 
 let listed = null;
 
@@ -20,6 +20,17 @@ export function games() {
     });
   }
   return listed;
+}
+
+/** Every game, or an empty list when the server refused the list: a board is still drawn,
+ * by pile kind (an error that is not the server's answer is thrown). */
+export async function gamesOrNone() {
+  try {
+    return await games();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return [];
+  }
 }
 
 /** The game `id` of the list, or null when the list has no such game. */

@@ -11,7 +11,7 @@ import { api, ApiError, startRanked } from "./api.js";
 import { suitMark } from "./cards.js";
 import { formatTime, initHeader } from "./common.js";
 import { PlayController } from "./controller.js";
-import { findGame, games } from "./games.js";
+import { findGame, gamesOrNone } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -299,12 +299,7 @@ function wire() {
 
 async function main() {
   const header = initHeader();
-  try {
-    ui.games = await games();
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    ui.games = []; // the board is still drawn, by pile kind
-  }
+  ui.games = await gamesOrNone();
   ui.ctl = new PlayController({
     board: $("board"),
     games: ui.games,

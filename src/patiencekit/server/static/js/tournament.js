@@ -10,7 +10,7 @@ import { BoardView } from "./board-view.js";
 import { el, formatTime, initHeader } from "./common.js";
 import { compApi, placeText } from "./competition-api.js";
 import { PlayController } from "./controller.js";
-import { games, shortName } from "./games.js";
+import { gamesOrNone, shortName } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -327,12 +327,7 @@ function wireReplay() {
 
 async function main() {
   ui.id = tournamentId();
-  try {
-    ui.games = await games();
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    ui.games = []; // the boards are still drawn, by pile kind
-  }
+  ui.games = await gamesOrNone();
   // A round: one attempt, no undo, no hint; it ends for good when it is over.
   ui.ctl = new PlayController({
     board: $("board"),

@@ -50,6 +50,8 @@ __all__ = [
     "Budget",
     "SolveResult",
     "autocomplete",
+    "autocomplete_line",
+    "autocomplete_possible",
     "find_winnable_number",
     "hint",
     "solve",
@@ -357,18 +359,61 @@ def autocomplete(
     >>> autocomplete(patiencekit.new_game("patriarchs", 3)) is None  # the stock is unseen
     True
     """
-    if game.is_won():
-        return []
-    line = _klondike_line(game)
-    if line is None and not any(c is None for p in game.view().piles for c in p.cards):
-        result = solve_state(game.state, budget or Budget(seconds=seconds))
-        if result.outcome == "solved":
-            line = list(result.moves)
+    line = autocomplete_line(game, budget=budget or Budget(seconds=seconds))
     if line is None:
         return None
     for m in line:
         game.play(m)
     return line
+
+
+#: what :func:`autocomplete_line` may search by default when nothing is hidden: positions,
+#: not seconds, so that its verdict is the same on any machine (time is a safety net)
+AUTOCOMPLETE_BUDGET = Budget(seconds=10.0, states=50_000)
+
+
+def autocomplete_line(game: Game, *, budget: Budget | None = None) -> list[str] | None:
+    """The moves :func:`autocomplete` would play, without playing them: ``[]`` when the
+    game is won already, None when the player's view does not prove a win.
+
+    A function of the view only (and, when nothing is hidden, of ``budget``, by default
+    :data:`AUTOCOMPLETE_BUDGET`), so that a page may show its button whenever it is not
+    None without telling the player anything the view does not.
+
+    >>> import patiencekit
+    >>> autocomplete_line(patiencekit.new_game("klondike", 1)) is None
+    True
+    """
+    if game.is_won():
+        return []
+    line = _klondike_line(game)
+    if line is None and not _hides_anything(game):
+        result = solve_state(game.state, budget or AUTOCOMPLETE_BUDGET)
+        if result.outcome == "solved":
+            line = list(result.moves)
+    return line
+
+
+def autocomplete_possible(game: Game) -> bool:
+    """Whether a page should offer auto-complete: cheap, and a function of the view only.
+
+    True when Klondike's simple rule is proved to win from the view (then
+    :func:`autocomplete_line` plays it), or, in the other games, when nothing is hidden
+    (then :func:`autocomplete_line` searches, and may still find no win).
+
+    >>> import patiencekit
+    >>> autocomplete_possible(patiencekit.new_game("klondike", 1))
+    False
+    """
+    if game.is_won():
+        return False
+    if game.id in KLONDIKE_IDS:
+        return _klondike_line(game) is not None
+    return not _hides_anything(game)
+
+
+def _hides_anything(game: Game) -> bool:
+    return any(c is None for p in game.view().piles for c in p.cards)
 
 
 def _klondike_line(game: Game) -> list[str] | None:

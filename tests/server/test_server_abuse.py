@@ -349,7 +349,7 @@ def test_hints_are_worked_out_in_another_process(api, monkeypatch):
     """The solver never runs in the server's process: broken here, hints still work."""
     import patiencekit.solver
 
-    expected = patiencekit.solver.hint(new_game("klondike", 24), seconds=1.0)
+    expected = patiencekit.solver.hint(new_game("klondike", 24), seconds=None)
 
     def not_here(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a hint was worked out in the server's process")

@@ -43,6 +43,7 @@ from patiencekit.games import FACTS, get_rules
 from patiencekit.games.facts import Solver
 from patiencekit.rules import PileKind
 from patiencekit.solver import klondike as _pure_klondike
+from patiencekit.solver import player as _player
 from patiencekit.solver.generic import GenericSearch, prefers_best_first
 from patiencekit.state import State
 
@@ -250,14 +251,22 @@ def _unseen_cards(view: View) -> list[int]:
     return sorted(counts.elements())
 
 
-def _sampled_states(game: Game, samples: int) -> list[State]:
+def _sampled_states(
+    game: Game, samples: int, stock: list[int] | None = None
+) -> list[State]:
     """Positions that look the same to the player: the unseen cards dealt at random into
-    the unseen places, seeded by the view itself (so the same view gives the same samples)."""
+    the unseen places, seeded by the view itself (so the same view gives the same samples).
+    ``stock``: the stock as the player has seen it go by (:class:`player.PlayerLine`),
+    which then stays as it is."""
     view = game.view()
     t = game.tables
-    seed = hashlib.sha256(json.dumps(view.to_json(), sort_keys=True).encode()).digest()
-    rng = random.Random(seed)
+    seed = hashlib.sha256(json.dumps(view.to_json(), sort_keys=True).encode())
+    if stock is not None:
+        seed.update(bytes(stock))
+    rng = random.Random(seed.digest())
     unseen = _unseen_cards(view)
+    if stock is not None:
+        unseen = sorted((Counter(unseen) - Counter(stock)).elements())
     out: list[State] = []
     for _ in range(samples):
         rng.shuffle(unseen)
@@ -265,63 +274,66 @@ def _sampled_states(game: Game, samples: int) -> list[State]:
         piles: list[list[int]] = []
         down: list[int] = []
         for i, pile in enumerate(view.piles):
-            cards = [c.index if c is not None else next(it) for c in pile.cards]
-            piles.append(cards)
+            if stock is not None and i == t.stock:
+                piles.append(stock[:])
+            else:
+                piles.append([c.index if c is not None else next(it) for c in pile.cards])
             down.append(0 if pile.kind is PileKind.STOCK else game.state.down[i])
         out.append(State(t, piles, down, game.state.redeals, game.state.score))
     return out
 
 
-#: positions each sampled deal may keep while looking for a hint (Klondike, other games)
-HINT_STATES = 4000
+#: determinizations a player-mode hint solves (see :mod:`patiencekit.solver.player`)
+HINT_SAMPLES = 8
+#: positions each determinization's search may keep (Klondike, other games)
+HINT_STATES = 3000
 HINT_STATES_GENERIC = 300
+#: positions the thoughtful hint's one search (the real deal) may keep
+THOUGHTFUL_HINT_STATES = 200_000
 
 
 def hint(
     game: Game,
     *,
     mode: Literal["player", "thoughtful"] = "player",
-    samples: int = 6,
-    seconds: float = 2.0,
+    samples: int = HINT_SAMPLES,
+    positions: int | None = None,
+    seconds: float | None = 3.0,
 ) -> str | None:
-    """A good next move, in the notation, or None when no move is left.
+    """A good next move, in the notation; None when no move is left, or when every move
+    left goes back to a position already on the game's line.
 
-    ``player`` mode (the default) uses only what the player can see; ``thoughtful``
-    mode uses the real hidden cards (a stronger hint, for analysis). ``seconds`` bounds
-    the thoughtful search; player-mode samples are bounded by positions (deterministic).
+    ``player`` mode (the default) uses only what the player can see: it is the hint
+    player of :mod:`patiencekit.solver.player` (hindsight optimisation over ``samples``
+    deals of the unseen cards, each searched within ``positions`` positions, by default
+    :data:`HINT_STATES` in Klondike and :data:`HINT_STATES_GENERIC` in the other games).
+    ``thoughtful`` mode searches the real deal (a stronger hint, for analysis; by default
+    within :data:`THOUGHTFUL_HINT_STATES` positions). Either way the hint never leads
+    back to a position the game has been in. The budgets are positions, so the same game
+    gets the same hint on any machine; ``seconds`` (None: none) is only a safety net that
+    stops scoring early on a machine far too busy.
+
+    >>> import patiencekit
+    >>> g = patiencekit.new_game("klondike", 1)
+    >>> move = hint(g, seconds=None)
+    >>> g.can_play(move)
+    True
     """
-    legal = game.engine_moves()
-    if not legal:
+    state = game.state
+    if not state.moves():
         return None
-    t = game.tables
+    klondike = _KLONDIKE.KlondikeSearch if game.id in KLONDIKE_IDS else None
+    line = _player.line_of(state)
     if mode == "thoughtful":
-        result = solve_state(game.state, Budget(seconds=seconds))
-        return result.moves[0] if result.moves else _fallback(game)
-    votes: Counter[str] = Counter()
-    states = _sampled_states(game, samples)
-    # Each sample gets a budget of positions, not of time, so that the same view gives the
-    # same hint on a busy machine too; the time limit is only a safety net.
-    per = max(seconds / max(len(states), 1), 5.0)
-    for s in states:
-        cap = HINT_STATES if game.id in KLONDIKE_IDS else HINT_STATES_GENERIC
-        result = solve_state(s, Budget(seconds=per, states=cap))
-        if result.outcome == "solved" and result.moves:
-            votes[result.moves[0]] += 1
-    if votes:
-        best = max(votes.items(), key=lambda kv: (kv[1], kv[0]))[0]
-        if best in {t.label_of(m) for m in legal}:
-            return best
-    return _fallback(game)
-
-
-def _fallback(game: Game) -> str | None:
-    """A plain rule of thumb when the search finds nothing: foundation moves first, then
-    moves that turn a card up, then the stock."""
-    legal = game.engine_moves()
-    if not legal:
-        return None
-    gs = GenericSearch(game.state)
-    return game.tables.label_of(gs.ordered(legal)[0])
+        chosen = [state.copy()]
+        cap = positions or THOUGHTFUL_HINT_STATES
+    else:
+        chosen = _sampled_states(game, samples, line.stock)
+        cap = positions or (HINT_STATES if klondike is not None else HINT_STATES_GENERIC)
+    move = _player.choose(
+        state, chosen, line, positions=cap, klondike_search=klondike, seconds=seconds
+    )
+    return None if move is None else game.tables.label_of(move)
 
 
 #: Klondike draw 3 with no face-down card: auto-complete tries the simple rule on every

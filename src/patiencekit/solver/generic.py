@@ -31,7 +31,7 @@ import heapq
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from patiencekit.rules import PileKind, Win
 from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, Limits, SearchLimit
@@ -95,6 +95,7 @@ class GenericSearch:
         max_memory_mb: int | None = None,
         greedy: bool = False,
         beam_width: int = 2,
+        dead: Iterable[State] = (),
     ) -> None:
         self.state = state.copy()
         self.greedy = greedy
@@ -106,6 +107,8 @@ class GenericSearch:
         self.t = t
         self.seen: set[bytes] = set()
         self.path: list[EngineMove] = []
+        #: positions the search must not enter (a hint's game history), by key
+        self.dead: frozenset[bytes] = frozenset()
         self.nodes = 0
         self.max_depth = 0
         self.max_seconds = max_seconds
@@ -215,6 +218,18 @@ class GenericSearch:
         self.guess_sources = set(self.givers)
         self.restrict = False
         self.best_first = prefers_best_first(state)
+        root = self.key()
+        self.dead = frozenset(k for d in dead if (k := self.key_of(d)) != root)
+        self.seen = set(self.dead)
+
+    def key_of(self, state: State) -> bytes:
+        """:meth:`key` of another position of this game."""
+        here = self.state
+        self.state = state
+        try:
+            return self.key()
+        finally:
+            self.state = here
 
     def key(self) -> bytes:
         """The canonical position (without the score), packed into one ``bytes``.
@@ -650,7 +665,7 @@ class GenericSearch:
         if self.state.is_won():
             self.path = []
             return True, False
-        seen = {self.key()}
+        seen = {self.key()} | self.dead
         win_dsts = self.win_dsts
         if self.greedy:  # (the exact search's table is its own)
             self.seen = seen
@@ -757,7 +772,7 @@ class GenericSearch:
         if s.is_won():
             self.path = []
             return True
-        seen = {self.key()}
+        seen = {self.key()} | self.dead
         if self.greedy:  # (the exact search's table is its own)
             self.seen = seen
         heap: list[tuple[float, int, Snapshot, Node | None, int]] = [
@@ -849,7 +864,7 @@ class GenericSearch:
                     self.restrict = False
                     if won:
                         return True, None
-                    self.seen = set()
+                    self.seen = set(self.dead)
                 won = self._widen(self.overall, rng)
                 return won, None if won is not None else LIMIT_STATES
             if total is None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Iterable
 from typing import Final
 
 from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
@@ -162,6 +163,8 @@ class KlondikeSearch:
         self.loc = [_ON_FOUNDATION] * 52
         self.path: list[SearchMove] = []
         self.seen: set[int] = set()
+        #: keys of positions the search must not enter (see :meth:`forbid`)
+        self.dead: set[int] = set()
         #: the keys of the positions on the line being searched (see :meth:`_phases`)
         self.line: list[int] = []
         self.nodes = 0
@@ -200,6 +203,46 @@ class KlondikeSearch:
         self.p = len(waste)
         self.path = []
         self._rehash()
+
+    def forbid(self, states: Iterable[State]) -> None:
+        """Never enter these positions (of this deal; a hint's game history): the search
+        treats them as searched without a win, so a line it finds avoids them. A
+        position is known by its key, which is a function of the cards' places, the
+        face-down counts, the *set* of talon cards and the draw position (never the
+        talon's order nor which face-down card is which)."""
+        start = self.start
+        root = self.hash  # (the start position is loaded)
+        try:
+            for state in states:
+                self.start = state
+                self._load()
+                # a position the search cannot tell from the start (in draw 1 the draw
+                # position is not part of the key) is the start itself to it
+                if self.hash != root:
+                    self.dead.add(self.hash)
+                    self.seen.add(self.hash)
+        finally:
+            self.start = start
+            self._load()
+
+    def first_move(self, state: State) -> tuple[int, int, int] | None:
+        """The engine move that starts the found line from ``state`` (the start position):
+        a draw or turn when the line's first talon card is not on the waste's top yet."""
+        if not self.path:
+            return None
+        kind, a, b, c, card = self.path[0]
+        t = state.t
+        if kind in (_TALON_TO_FOUNDATION, _TALON_TO_COLUMN):
+            waste = state.piles[t.waste]
+            if not waste or waste[-1] != card:
+                return DRAW if state.piles[t.stock] else TURN
+            dst = t.foundations[card // 13] if kind == _TALON_TO_FOUNDATION else t.columns[b]
+            return (t.waste, dst, 1)
+        if kind == _COLUMN_TO_FOUNDATION:
+            return (t.columns[a], t.foundations[card // 13], 1)
+        if kind == _COLUMN_TO_COLUMN:
+            return (t.columns[a], t.columns[c], card)
+        return (t.foundations[a], t.columns[b], 1)
 
     # -- hashing ------------------------------------------------------------------
 
@@ -758,7 +801,7 @@ class KlondikeSearch:
                     return True
                 key = self.hash
                 old = closed.get(key, -1)
-                if old < 0 or old > c:
+                if (old < 0 or old > c) and key not in self.dead:
                     found = self.found
                     left = 52 - found[0] - found[1] - found[2] - found[3]
                     f = c + self._estimate() + left

@@ -32,7 +32,7 @@ from patiencekit.errors import (
     ReplayError,
     UnknownGameError,
 )
-from patiencekit.games import get_rules
+from patiencekit.games import FACTS, get_rules
 from patiencekit.notation import (
     Board,
     Move,
@@ -763,6 +763,118 @@ class Game:
         while self.can_undo:
             self.undo()
 
+    # -- words ------------------------------------------------------------------------
+
+    def describe(self, move: Move | str) -> str:
+        """A legal move in English words for players, not the notation.
+
+        The piles are said in the game's own words (its registry facts' ``pile_words``,
+        e.g. Royal Cotillion's "left pile"), and ``s`` / ``t`` as what they do in this
+        game (draw, turn the waste over, deal out the next packet). Only cards in sight are
+        named: the moving card (face up, as every card that can move) and the card it goes
+        on; never a face-down or stock card. A move that is not legal now raises what
+        :meth:`play` raises (:class:`IllegalMoveError`, or :class:`InvalidMoveError` for a
+        text that is not a move); nothing changes either way.
+
+        >>> g = new_game("klondike-draw1", 24)
+        >>> g.describe("c3 f"), g.describe("s")
+        ('Move the A♣ from column 3 to its foundation', 'Draw a card from the stock')
+        >>> g.describe("c1 c2")
+        Traceback (most recent call last):
+        ...
+        patiencekit.errors.IllegalMoveError: c1 c2: 5C cannot go on 9H: needs an 8 of ...
+        """
+        src, _, n = m = self.resolve(move)
+        if src == DRAW[0]:
+            return self._draw_words()
+        if src == TURN[0]:
+            return self._turn_words()
+        pile = self.state.piles[src]
+        cards = f"the {self._seen_card(src, len(pile) - n)}"
+        if n > 1:
+            cards += f" and {n - 1} more card{'s' if n > 2 else ''}"
+        return f"Move {cards} from {self._pile_name(src)} {self._to_words(m)}"
+
+    def _pile_word(self, kind: PileKind) -> str:
+        """The game's word for piles of ``kind`` (its facts'), else the usual one."""
+        facts = FACTS.get(self.id)
+        word = facts.pile_word(kind) if facts is not None else None
+        return word or _KIND_SAID[kind]
+
+    def _pile_name(self, i: int) -> str:
+        """Pile ``i`` for a player: "column 3", "hand cell 2", "the waste"."""
+        kind = self.tables.kinds[i]
+        word = self._pile_word(kind)
+        if kind in (PileKind.STOCK, PileKind.WASTE):
+            return f"the {word}"
+        return f"{word} {self._pile_number(i)}"
+
+    def _pile_number(self, i: int) -> int:
+        """Pile ``i``'s number among the piles of its kind, from 1 (``c3``: 3)."""
+        kind = self.tables.kinds[i]
+        return sum(1 for k in self.tables.kinds[:i] if k is kind) + 1
+
+    def _seen_card(self, i: int, pos: int) -> str:
+        """The card at place ``pos`` of pile ``i`` as a player reads it (``7♥``, ``10♠``),
+        or only where it lies when the player cannot see it."""
+        if pos >= self._hidden_count(i):
+            text = Card.from_index(self.state.piles[i][pos]).symbol_text
+            return "10" + text[1:] if text[0] == "T" else text
+        return "stock card" if self.tables.kinds[i] is PileKind.STOCK else "face-down card"
+
+    def _to_words(self, move: EngineMove) -> str:
+        """Where a card move goes, in words: "onto the 8♠ in column 4", "to its
+        foundation", "to the empty column 2"."""
+        src, dst, n = move
+        t = self.tables
+        kind = t.kinds[dst]
+        word = self._pile_word(kind)
+        number = self._pile_number(dst)
+        dpile = self.state.piles[dst]
+        if kind is PileKind.FOUNDATION:
+            takers = [f for f in t.foundations if self.state.check((src, f, n)) is None]
+            suited = all(f.suit is not None for f in self.rules.foundations)
+            if suited and takers == [dst] and t.kinds[src] is not PileKind.FOUNDATION:
+                return f"to its {word}"
+        if kind is PileKind.HAND:  # a cell holds one card: it is free
+            return f"to {word} {number}"
+        if not dpile:
+            return f"to the empty {word} {number}"
+        if self._hidden_count(dst) >= len(dpile):
+            return f"onto {word} {number}"
+        top = self._seen_card(dst, len(dpile) - 1)
+        return f"onto the {top} {'in' if kind is PileKind.COLUMN else 'on'} {word} {number}"
+
+    def _draw_words(self) -> str:
+        """``s`` in words: "Draw 3 cards from the stock", "Draw the last card from the
+        stock" (the player sees how many cards the stock holds, not which)."""
+        t = self.tables
+        left = len(self.state.piles[t.stock])
+        n = min(t.draw, left)
+        if n == 1:
+            what = "a card" if left > 1 else "the last card"
+        else:
+            what = f"{n} cards" if left > n else f"the last {n} cards"
+        return f"Draw {what} from the {self._pile_word(PileKind.STOCK)}"
+
+    def _turn_words(self) -> str:
+        """``t`` in words, as this game has it: the waste turned over to make the stock
+        again, or (Senior Wrangler) the next packet dealt out."""
+        t = self.tables
+        s = self.state
+        if t.turn is Turn.NEXT_PACKET:
+            word = self._pile_word(PileKind.PACKET)
+            return f"Deal out {word} {s.redeals + 1} across the {word}s"
+        waste, stock = self._pile_word(PileKind.WASTE), self._pile_word(PileKind.STOCK)
+        said = f"Turn the {waste} over to make the {stock} again"
+        left = s.redeals_left()
+        if left == 1:
+            return f"{said}, for the last time"
+        if left is not None:
+            more = left - 1
+            return f"{said} ({more} more turn{'s' if more > 1 else ''} left after this)"
+        return said
+
     # -- reasons ------------------------------------------------------------------
 
     def _named(self, i: int, pos: int) -> str:
@@ -870,6 +982,19 @@ class Game:
             return f"no redeal is left (this game allows {refusal.params[0]})"
         raise ValueError(f"no words for {refusal!r}")  # pragma: no cover - every code is said
 
+
+#: the usual words for each kind of pile (a game's facts may have their own: ``pile_words``),
+#: as the pages say them (``static/js/layout.js``)
+_KIND_SAID: dict[PileKind, str] = {
+    PileKind.STOCK: "stock",
+    PileKind.WASTE: "waste",
+    PileKind.FOUNDATION: "foundation",
+    PileKind.COLUMN: "column",
+    PileKind.HAND: "hand cell",
+    PileKind.RESERVE: "reserve",
+    PileKind.PACKET: "packet",
+    PileKind.INDEX: "index card",
+}
 
 #: the words of the refusals that need no card, pile or number
 _FIXED: dict[Why, str] = {

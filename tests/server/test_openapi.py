@@ -380,6 +380,12 @@ def _refusals(make_api: Callable[[], Api]) -> list[tuple[str, str, int, Callable
          lambda: ann.post(f"/api/plays/{casual['id']}/redo", {"n": 0})),
         ("POST /api/plays/{play_id}/hint", "another's play", 403,
          lambda: bob.post(f"/api/plays/{casual['id']}/hint")),
+        ("POST /api/plays/{play_id}/autocomplete", "nothing proves a win", 409,
+         lambda: ann.post(f"/api/plays/{casual['id']}/autocomplete", {"n": 0})),
+        ("POST /api/plays/{play_id}/autocomplete", "stale", 409,
+         lambda: ann.post(f"/api/plays/{casual['id']}/autocomplete", {"n": 7})),
+        ("POST /api/plays/{play_id}/autocomplete", "another's play", 403,
+         lambda: bob.post(f"/api/plays/{casual['id']}/autocomplete", {"n": 0})),
     ]  # fmt: skip
 
 

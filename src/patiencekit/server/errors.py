@@ -68,6 +68,7 @@ ErrorCode = Literal[
     "game_over",
     "illegal_move",
     "internal",
+    "no_autocomplete",
     "not_found",
     "not_started",
     "rate_limited",

@@ -11,6 +11,8 @@ player. So here:
   one core), which are handed the game's record (game, number, moves) and replay it,
   at a lower CPU priority than the app (``nice`` 10: when cores are short, the kernel
   runs the event loop first);
+- auto-complete's line (``autocomplete_line``), which may search too, runs in the same
+  workers and takes a place in the same queue, but is not counted in the player's limit;
 - at most ``hint_queue`` hints are asked at once in this process (worked out or waiting
   for a worker); one more is refused at once with 503 ``unavailable`` and
   ``Retry-After: 1``, so that a burst of hints holds neither the request threads nor
@@ -27,8 +29,10 @@ import contextlib
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from patiencekit.game import Game
 from patiencekit.notation import Record
@@ -38,7 +42,9 @@ from patiencekit.server.db import Database
 from patiencekit.server.errors import ApiError
 from patiencekit.server.limits import Limit
 
-__all__ = ["HINT_TIMEOUT_SECONDS", "hint", "shutdown"]
+__all__ = ["HINT_TIMEOUT_SECONDS", "autocomplete_line", "hint", "shutdown"]
+
+T = TypeVar("T")
 
 #: the longest a request waits for its hint (a worker that hangs: 503)
 HINT_TIMEOUT_SECONDS = 60.0
@@ -69,6 +75,14 @@ def _hint_of(record: Record, seconds: float) -> str | None:
     from patiencekit.solver import hint as solver_hint
 
     return solver_hint(Game.from_record(record), seconds=seconds)
+
+
+def _autocomplete_of(record: Record) -> list[str] | None:
+    """In a worker: the auto-complete line of the game after ``record`` (the solver's
+    ``autocomplete_line``)."""
+    from patiencekit.solver import autocomplete_line as solver_line
+
+    return solver_line(Game.from_record(record))
 
 
 class _Workers:
@@ -132,15 +146,42 @@ def hint(
     429 past the player's limit, 503 when ``hint_queue`` hints are asked already or the
     worker does not answer within :data:`HINT_TIMEOUT_SECONDS`.
     """
-    pool = _workers.reserve(settings)
-    future: Future[str | None] | None = None
-    try:
+
+    def within_the_limit() -> None:
         per_player = Limit("hint-player", settings.hints_per_player, settings.hint_window_seconds)
         with db.write() as conn:
             wait = limits.take(conn, per_player, str(user_id), now)
         if wait is not None:
             raise limits.refused("too many hints: think a little, then ask again", wait)
-        future = pool.submit(_hint_of, record, seconds)
+
+    return _in_a_worker(settings, within_the_limit, _hint_of, record, seconds)
+
+
+def autocomplete_line(settings: Settings, record: Record) -> list[str] | None:
+    """The moves auto-complete would play from the game after ``record`` (the solver's
+    ``autocomplete_line``: ``[]`` when it is won already, None when what the player sees
+    does not prove a win), worked out in the hint workers: it may search.
+
+    Not counted against the player's hint limit; 503 as for :func:`hint` when the workers
+    are busy or do not answer.
+    """
+    return _in_a_worker(settings, None, _autocomplete_of, record)
+
+
+def _in_a_worker(
+    settings: Settings,
+    first: Callable[[], None] | None,
+    work: Callable[..., T],
+    *args: object,
+) -> T:
+    """``work(*args)`` run in a hint worker, once ``first()`` (a check that may refuse)
+    has passed, holding one of the ``hint_queue`` places meanwhile."""
+    pool = _workers.reserve(settings)
+    future: Future[T] | None = None
+    try:
+        if first is not None:
+            first()
+        future = pool.submit(work, *args)
         future.add_done_callback(_workers.release)
     except BrokenProcessPool:
         _workers.broken(pool)

@@ -15,7 +15,7 @@ from patiencekit.errors import IllegalMoveError, InvalidCardError, InvalidMoveEr
 from patiencekit.game import Game
 from patiencekit.server.errors import ApiError
 
-__all__ = ["Action", "ActionKind", "Unchanged", "apply_action", "stored_first"]
+__all__ = ["Action", "ActionKind", "Unchanged", "apply_action", "check_action", "stored_first"]
 
 ActionKind = Literal["move", "foundation", "undo", "redo", "restart"]
 
@@ -51,11 +51,12 @@ def stored_first() -> ApiError:
     return ApiError(409, "conflict", "another move was stored first: reload the play")
 
 
-def apply_action(game: Game, action: Action, *, ranked: bool, ended: bool) -> str | None:
-    """Check ``action`` and apply it to ``game``; the move as played (None for the others).
+def check_action(game: Game, action: Action, *, ranked: bool, ended: bool) -> None:
+    """The refusals of ``action`` that come before the engine's own, in their order (ranked,
+    move number, game over): raises :class:`ApiError`; the game is not changed.
 
-    Raises :class:`ApiError` for a refusal and :class:`Unchanged` for nothing to do; either
-    way the game is as it was.
+    ``apply_action`` makes these checks first; auto-complete (a series of moves) makes them
+    once before it asks for its line.
     """
     kind = action.kind
     if kind in ("undo", "redo", "restart") and ranked:
@@ -73,6 +74,16 @@ def apply_action(game: Game, action: Action, *, ranked: bool, ended: bool) -> st
         if game.is_won():
             raise ApiError(409, "game_over", "the game is won: no more moves")
         raise ApiError(409, "game_over", "no move is left: the game is over")
+
+
+def apply_action(game: Game, action: Action, *, ranked: bool, ended: bool) -> str | None:
+    """Check ``action`` and apply it to ``game``; the move as played (None for the others).
+
+    Raises :class:`ApiError` for a refusal and :class:`Unchanged` for nothing to do; either
+    way the game is as it was.
+    """
+    check_action(game, action, ranked=ranked, ended=ended)
+    kind = action.kind
     try:
         if kind == "foundation":
             return str(game.play(_foundation_move(game, action.pile, action.card)))

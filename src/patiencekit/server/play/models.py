@@ -14,9 +14,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Row
 
 from patiencekit.game import Game
+from patiencekit.games import FACTS
+from patiencekit.games.facts import Solver
 from patiencekit.rules import PileKind
 
 __all__ = [
+    "Autocompleted",
     "FoundationBody",
     "Hint",
     "MoveBody",
@@ -24,6 +27,7 @@ __all__ = [
     "Pile",
     "Play",
     "SeenBody",
+    "autocomplete_offered",
     "play_json",
     "revealed",
 ]
@@ -46,7 +50,8 @@ class NewPlay(BaseModel):
 
 
 class SeenBody(BaseModel):
-    """The body of ``undo``, ``redo`` and ``restart``: the moves the client has seen."""
+    """The body of ``undo``, ``redo``, ``restart`` and ``autocomplete``: the moves the
+    client has seen."""
 
     model_config = ConfigDict(strict=True)
 
@@ -119,6 +124,17 @@ class Play(_Answer):
     redeals_left: int | None
     last: str | None
     """the last move of the current line (``null`` at the start)"""
+    autocomplete: bool
+    """auto-complete may be offered: what the player sees proves the win, or may once the
+    solver has searched (the solver's ``autocomplete_possible``); false once over"""
+
+
+class Autocompleted(Play):
+    """A play after auto-complete: won, with the moves it played."""
+
+    autocompleted: list[str]
+    """the moves played, in the notation, in order (each stored as a move sent to
+    ``/moves`` would be)"""
 
 
 class Hint(_Answer):
@@ -128,6 +144,8 @@ class Hint(_Answer):
     """the solver's move from what the player sees, ``null`` when it has none"""
     n: int
     """the moves of the play the hint is for"""
+    words: str | None
+    """the hint in words for the player (``Game.describe``), ``null`` with no hint"""
 
 
 def play_json(
@@ -166,7 +184,34 @@ def play_json(
         "can_redo": game.can_redo,
         "redeals_left": view["redeals_left"],
         "last": None if last is None else str(last),
+        "autocomplete": not over
+        and autocomplete_offered(game, any(p["face_down"] for p in view["piles"])),
     }
+
+
+def autocomplete_offered(game: Game, hidden: bool) -> bool:
+    """Whether the page may offer auto-complete now: the solver's ``autocomplete_possible``
+    (a function of the player's view); ``hidden``: the view hides some card.
+
+    Every answer of a move carries it, so it is read off the view at hand where that
+    function's contract allows: in the games the Klondike search does not serve it is
+    true exactly when nothing is hidden, and in Klondike it is false while a column holds
+    a face-down card (its simple rule needs every column card in sight). Only a Klondike
+    play near its end asks the solver (imported then: the server process loads it only
+    when one comes that far; its searches run in the hint workers).
+    tests/server/test_autocomplete.py checks it against the solver.
+    """
+    state = game.state
+    if state.is_won():
+        return False
+    facts = FACTS.get(game.id)
+    if facts is None or facts.solver is not Solver.KLONDIKE:
+        return not hidden
+    if any(state.down[i] for i in game.tables.columns):
+        return False
+    from patiencekit.solver import autocomplete_possible
+
+    return autocomplete_possible(game)
 
 
 def revealed(row: Row[Any], ended: bool) -> bool:

@@ -15,6 +15,7 @@ from patiencekit.server.errors import ApiError, error_responses
 from patiencekit.server.play import service
 from patiencekit.server.play.actions import Action
 from patiencekit.server.play.models import (
+    Autocompleted,
     FoundationBody,
     Hint,
     MoveBody,
@@ -61,9 +62,23 @@ def post_play(
     "/plays/{play_id}/hint", response_model=Hint, responses=_PLAY | error_responses(429, 503)
 )
 def post_hint(play_id: str, db: DbDep, client: ClientDep) -> Response:
-    """A hint (casual plays only): ``{"hint": "c3 f1" or null, "n": moves}``. The solver
-    sees only what the player sees, so a hint reveals no hidden card."""
+    """A hint (casual plays only): ``{"hint": "c3 f1" or null, "n": moves, "words": the
+    hint in words or null}``. The solver sees only what the player sees, so a hint reveals
+    no hidden card."""
     return json_response(service.play_hint(db, client, play_id))
+
+
+@router.post(
+    "/plays/{play_id}/autocomplete",
+    response_model=Autocompleted,
+    responses=_ACTION | error_responses(503),
+)
+def post_autocomplete(play_id: str, body: SeenBody, db: DbDep, client: ClientDep) -> Response:
+    """Finish the game (casual or ranked) when what the player sees proves the win: the
+    play after it, with ``autocompleted``, the moves played (each stored as a move). 409
+    ``no_autocomplete``, changing nothing, when the view proves no win yet. Not counted
+    in the hint limit; worked out by the hint workers."""
+    return json_response(service.play_autocomplete(db, client, play_id, body.n))
 
 
 # The routes of playing are ``async``: their database work goes through ``db.run`` (on the

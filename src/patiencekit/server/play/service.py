@@ -1,5 +1,5 @@
-"""Playing: deals, actions (moves, undo, redo, restart), hints and the end of ranked
-plays, all checked by the engine on the server.
+"""Playing: deals, actions (moves, undo, redo, restart), hints, auto-complete and the end
+of ranked plays, all checked by the engine on the server.
 
 Every request reads the play row and checks who is asking, then takes the game this
 process kept at that row's ``seq`` (``fastpath``) or rebuilds it from the stored events
@@ -27,7 +27,13 @@ from patiencekit.server.db import Database
 from patiencekit.server.deps import Client
 from patiencekit.server.errors import ApiError
 from patiencekit.server.play import fastpath, storage
-from patiencekit.server.play.actions import Action, Unchanged, apply_action, stored_first
+from patiencekit.server.play.actions import (
+    Action,
+    Unchanged,
+    apply_action,
+    check_action,
+    stored_first,
+)
 from patiencekit.server.play.fastpath import KeptGame
 from patiencekit.server.play.models import play_json, revealed
 from patiencekit.server.play.replay import Clock, rebuild, replay_row
@@ -47,13 +53,15 @@ __all__ = [
     "end_idle_ranked",
     "get_play",
     "play_action",
+    "play_autocomplete",
     "play_hint",
     "ranked_end_hooks",
     "ranked_give_up_hooks",
 ]
 
-#: how long the solver may think about a hint
-HINT_SECONDS = 1.0
+#: the safety net of a hint's time (its budget is positions: solver.HINT_STATES); a hint
+#: takes some 20 ms at the median, 300 ms at p99 (docs/benchmarks.md)
+HINT_SECONDS = 3.0
 #: deal numbers run from 0 to 10**20 - 1
 MAX_NUMBER = 10**20 - 1
 #: a random casual deal is drawn from 1..RANDOM_NUMBERS
@@ -284,12 +292,50 @@ def play_hint(db: Database, client: Client, play_id: str) -> dict[str, Any]:
         raise ApiError(403, "forbidden", "no hints in a ranked game")
     game = loaded.game
     n, record, ended = game.state.history_length, game.record(), loaded.row.ended_at is not None
+    # The hint is put in words at this position, which the game kept may have left by then
+    # (a copy of the position is a fraction of a millisecond, a replay of the record many).
+    position = None if ended else Game.from_board(game.board())
     fastpath.keep(db, play_id, loaded.row.seq, loaded.kept())  # the game is no longer ours
-    if ended:
-        return {"hint": None, "n": n}
+    if position is None:
+        return {"hint": None, "n": n, "words": None}
     user_id = loaded.row.user_id
     move = hints.hint(db, client.settings, user_id, record, now, seconds=HINT_SECONDS)
-    return {"hint": move, "n": n}
+    words = None if move is None else position.describe(move)
+    return {"hint": move, "n": n, "words": words}
+
+
+def play_autocomplete(db: Database, client: Client, play_id: str, n: int) -> dict[str, Any]:
+    """Finish the owner's play (casual or ranked) when what the player sees proves the win:
+    the play after it, won, with ``autocompleted``, the moves played.
+
+    The line (the solver's ``autocomplete_line``) is worked out in the hint workers, not
+    counted in the hint limit; then each of its moves is stored exactly as a move sent to
+    ``/moves`` is (:func:`play_action`: the same events, scores and, for a ranked play, its
+    end). Refused as a move is first (409 ``conflict`` for a stale ``n``, ``game_over``
+    once ended), then with 409 ``no_autocomplete``, changing nothing, when the view proves
+    no win. Should another request move the play on between two of its moves, the moves
+    stored so far stay (each a legal move) and the answer is 409 ``conflict``.
+    """
+    now = client.now()
+    with db.read() as conn:
+        loaded = _load(db, conn, play_id, client, now)
+    row, game = loaded.row, loaded.game
+    kept = loaded.kept()
+    try:
+        check_action(game, Action("move", n), ranked=row.ranked, ended=kept.ended)
+        record = game.record()
+    finally:
+        fastpath.keep(db, play_id, row.seq, kept)  # the game is no longer ours
+    line = hints.autocomplete_line(client.settings, record)
+    if line is None:
+        raise ApiError(409, "no_autocomplete", "nothing you can see proves a win yet: play on")
+    answer: dict[str, Any] | None = None
+    for i, move in enumerate(line):
+        answer = play_action(db, client, play_id, Action("move", n + i, move=move))
+    if answer is None:  # won already (refused above as over, but the line may say so)
+        answer = get_play(db, client, play_id)
+    answer["autocompleted"] = line
+    return answer
 
 
 # -- acting ------------------------------------------------------------------------------

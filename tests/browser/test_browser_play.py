@@ -506,7 +506,10 @@ def test_hint_button_and_h_key_show_the_servers_hint(page: Any, server: str) -> 
     open_deal(page, server, "klondike", 24)
     page.click("#hint")
     page.wait_for_function("() => document.querySelector('#hint-text').textContent.length > 0")
-    assert page.text_content("#hint-text") == "Hint: c3 f1"
+    # The hint c3 f1, said in words and drawn on the board (test_hint_autocomplete.py).
+    assert page.text_content("#hint-text") == "Hint: Move the A♣ from column 3 to its foundation"
+    assert "hint-from" in (top_card(page, "c3").get_attribute("class") or "")
+    assert "hint-to" in (pile(page, "f1").get_attribute("class") or "")
     type_move(page, "c3 f1")
     wait_moves(page, 1)
     assert page.text_content("#hint-text") == ""  # a move clears the old hint

@@ -119,6 +119,9 @@ export const api = {
   undo: (id, n) => request("POST", `/api/plays/${enc(id)}/undo`, { n }),
   redo: (id, n) => request("POST", `/api/plays/${enc(id)}/redo`, { n }),
   restart: (id, n) => request("POST", `/api/plays/${enc(id)}/restart`, { n }),
+  // The won play, and the moves played to win it (`autocompleted`); 409 no_autocomplete
+  // while the player's view does not prove a win.
+  autocomplete: (id, n) => request("POST", `/api/plays/${enc(id)}/autocomplete`, { n }),
   stats: (name) => request("GET", `/api/stats/${enc(name)}`),
 };
 

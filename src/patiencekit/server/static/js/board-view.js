@@ -1,13 +1,72 @@
 // The board as drawn: the piles of a play (as the server sent them), laid out by the game's
 // family (layout.js), the cards sized to the window, a move's cards sliding to their new
 // places. It reads no input: board.js adds the player's gestures on top (a BoardView alone
-// is a board to look at, such as a tournament's replay).
+// is a board to look at, such as a tournament's replay). It also draws a hint (the cards a
+// move takes, the pile they go to) and plays a line of moves through, card by card (the
+// moves auto-complete played).
 
 import { cardName, makeCard, suitMark } from "./cards.js";
 import { findGame } from "./games.js";
 import { layoutFor, pileName } from "./layout.js";
 
 const MOVABLE_KINDS = new Set(["column", "waste", "foundation", "hand", "reserve", "packet"]);
+const SLIDE_MS = 170;
+
+function reducedMotion() {
+  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+const sleep = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+// The positions a line of moves goes through from the piles `start` to the piles `end` (both
+// as the server sent them), one list of piles per move; null when the line cannot be followed
+// here (a move this does not know how to draw, or an end that is not `end`: then only the end
+// is drawn). Each card is followed from pile to pile; a card the start does not show (the
+// stock's) is named by the place it ends at, which `end` shows, and shown once it leaves the
+// stock (the stock's cards stay face down). draw: cards turned per `s`.
+export function linePositions(start, moves, end, draw) {
+  const names = []; // token -> card code (null: not shown)
+  const piles = new Map(start.map((p) => [p.label, p.cards.map((c) => names.push(c ?? null) - 1)]));
+  const stock = start.find((p) => p.kind === "stock");
+  const waste = start.find((p) => p.kind === "waste");
+  const steps = [];
+  for (const move of moves) {
+    const parts = String(move).trim().split(/\s+/);
+    if (parts[0] === "s" || parts[0] === "t") {
+      if (!stock || !waste || !draw) return null;
+      const s = piles.get(stock.label);
+      const w = piles.get(waste.label);
+      if (parts[0] === "s") {
+        if (!s.length) return null;
+        for (let k = Math.min(draw, s.length); k > 0; k--) w.push(s.pop());
+      } else {
+        if (s.length || !w.length) return null;
+        piles.set(stock.label, w.reverse());
+        piles.set(waste.label, []);
+      }
+    } else {
+      const from = piles.get(parts[0]);
+      const to = piles.get(parts[1]);
+      const n = parts.length > 2 ? Number(parts[2]) : 1;
+      if (!from || !to || from === to || !(n >= 1) || n > from.length) return null;
+      to.push(...from.splice(from.length - n, n));
+    }
+    steps.push(new Map([...piles].map(([label, tokens]) => [label, [...tokens]])));
+  }
+  if (end.length !== piles.size) return null;
+  for (const p of end) {
+    const tokens = piles.get(p.label);
+    if (!tokens || tokens.length !== p.cards.length) return null;
+    for (let i = 0; i < tokens.length; i++) {
+      const card = p.cards[i] ?? null;
+      const known = names[tokens[i]];
+      if (known === null) names[tokens[i]] = card;
+      else if (card !== null && card !== known) return null;
+    }
+  }
+  const shown = (p, t) => (p.kind === "stock" ? null : names[t]);
+  return steps.map((step) => end.map((p) => ({ ...p, cards: step.get(p.label).map((t) => shown(p, t)) })));
+}
 
 export class BoardView {
   // games: GET /api/games (the list), for each play's layout and pile names.
@@ -23,6 +82,7 @@ export class BoardView {
     this.legal = new Set();
     this.sizes = null;
     this.pickable = false; // whether cards can be picked up (Board: yes)
+    this.hint = null; // the move drawn as a hint (null: none)
 
     root.classList.add("board");
     const relayout = () => {
@@ -44,7 +104,9 @@ export class BoardView {
 
   // -- drawing ---------------------------------------------------------------------------
 
-  setPlay(play, { animate = true } = {}) {
+  // duration: how long a card slides (ms).
+  setPlay(play, { animate = true, duration = SLIDE_MS } = {}) {
+    this.clearHint();
     const before = animate && this.play ? this.cardRects() : null;
     const focus = this.focusSpot();
     const labels = play.piles.map((p) => p.label).join(" ");
@@ -59,7 +121,7 @@ export class BoardView {
     this.drawn();
     this.root.classList.toggle("won", !!play.won);
     if (focus) this.restoreFocus(focus);
-    if (before) this.animateFrom(before);
+    if (before) this.animateFrom(before, duration);
   }
 
   build(play) {
@@ -264,8 +326,8 @@ export class BoardView {
     return rects;
   }
 
-  animateFrom(before) {
-    if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  animateFrom(before, duration = SLIDE_MS) {
+    if (reducedMotion()) return;
     const seen = new Map();
     for (const card of this.root.querySelectorAll(".card")) {
       const key = this.cardKey(card, seen);
@@ -281,12 +343,79 @@ export class BoardView {
       pileEl.classList.add("landing");
       const anim = card.animate(
         [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-        { duration: 170, easing: "cubic-bezier(.2,.7,.3,1)" },
+        { duration, easing: "cubic-bezier(.2,.7,.3,1)" },
       );
       anim.finished.then(
         () => pileEl.classList.remove("landing"),
         () => pileEl.classList.remove("landing"),
       );
+    }
+  }
+
+  // Plays a line of moves through from the play drawn now to `end` (a play), one move every
+  // `step` ms, each card sliding from its pile to the next (onStep(k) after move k); the
+  // board then shows `end`'s piles (the caller draws `end` itself). False when it did
+  // nothing: reduced motion, or a line it cannot follow (see linePositions).
+  async playThrough(moves, end, { step = 100, onStep = null } = {}) {
+    if (!this.play || !moves.length || reducedMotion() || this.play.id !== end.id) return false;
+    const positions = linePositions(this.play.piles, moves, end.piles, this.game && this.game.draw);
+    if (!positions) return false;
+    this.playing(true);
+    try {
+      for (const [k, piles] of positions.entries()) {
+        this.setPlay({ ...end, piles, legal_moves: [], won: false }, { duration: step });
+        if (onStep) onStep(k);
+        await sleep(step);
+      }
+    } finally {
+      this.playing(false);
+    }
+    return true;
+  }
+
+  // Called as a line starts and ends being played through (Board takes no input meanwhile).
+  playing() {}
+
+  // -- the hint --------------------------------------------------------------------------
+
+  // Draws a move of the notation on the board: the card(s) it takes get `hint-from` (the
+  // `count` top cards of its source pile; for s or t, the stock's top card, or the stock
+  // itself when empty), the pile it goes to `hint-to`. Gone at the next drawing or hint.
+  // False when the move names no pile drawn here.
+  showHint(move) {
+    this.clearHint();
+    const parts = String(move || "").trim().split(/\s+/);
+    let src = parts[0];
+    let dst = parts[1] || null;
+    const count = parts.length > 2 ? Number(parts[2]) : 1;
+    if (src === "s" || src === "t") {
+      const stock = this.play && this.play.piles.find((p) => p.kind === "stock");
+      if (!stock) return false;
+      src = stock.label;
+      dst = null;
+    } else if (dst === "f" || dst === "h") {
+      // A bare foundation or hand cell: the one the legal moves name for this card.
+      const full = [...this.legal].find((m) => new RegExp(`^${src} ${dst}\\d+$`).test(m));
+      dst = full ? full.split(" ")[1] : null;
+    }
+    const pile = this.piles.get(src);
+    const fromEl = this.pileEls.get(src);
+    if (!pile || !fromEl) return false;
+    const first = pile.cards.length - Math.max(1, count || 1);
+    const cards = [...fromEl.querySelectorAll(".card")].filter((c) => Number(c.dataset.i) >= first);
+    if (cards.length) for (const c of cards) c.classList.add("hint-from");
+    else fromEl.classList.add("hint-from");
+    fromEl.classList.add("hint-source");
+    const toEl = dst && this.pileEls.get(dst);
+    if (toEl) toEl.classList.add("hint-to");
+    this.hint = move;
+    return true;
+  }
+
+  clearHint() {
+    this.hint = null;
+    for (const cls of ["hint-from", "hint-to", "hint-source"]) {
+      for (const el of this.root.querySelectorAll(`.${cls}`)) el.classList.remove(cls);
     }
   }
 

@@ -112,6 +112,14 @@ export class Board extends BoardView {
     }
   }
 
+  // A line played through (auto-complete): nothing is picked up or dropped meanwhile.
+  playing(on) {
+    if (on) this.clearSelection();
+    this.busy = on;
+    this.root.classList.toggle("busy", on);
+    this.root.classList.toggle("autoplaying", on);
+  }
+
   async send(promise) {
     this.busy = true;
     this.root.classList.add("busy");

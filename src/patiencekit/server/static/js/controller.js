@@ -6,13 +6,15 @@
 //     board back to where the play really is;
 //   - the clock: counted on locally between answers, resynced to the server's `elapsed`;
 //   - the stock (turn cards, or turn the waste over once the stock is empty), moves, the
-//     foundation, undo, redo, restart, the hint and giving up;
-//   - the keyboard (s, t, u, r, h, Ctrl+Z, Ctrl+Y, / for the move box) and the move box;
+//     foundation, undo, redo, restart, the hint (drawn on the board, said in words),
+//     auto-complete (the cards played home one by one) and giving up;
+//   - the keyboard (s, t, u, r, h, a, Ctrl+Z, Ctrl+Y, / for the move box) and the move box;
 //   - the Board, and what every board page shows the same way: the moves, score and time
-//     meters, the hint line, what a screen reader hears (#announce).
+//     meters, the hint line, the auto-complete button (shown while the play's `autocomplete`
+//     is true), what a screen reader hears (#announce).
 // The page configures it: which commands it offers, and its own part of each answer (render)
 // and of the end of the game (ended). Element ids it uses where the page has them: m-moves,
-// m-score (m-score-box), m-time, hint-text, announce, move-form, move-input.
+// m-score (m-score-box), m-time, hint-text, announce, move-form, move-input, autocomplete.
 
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
@@ -33,7 +35,8 @@ function typing(target) {
 export class PlayController {
   // page: {
   //   board: the board's element; games: GET /api/games (the list);
-  //   commands: which of "undo", "redo", "restart", "hint" the page offers (keys included);
+  //   commands: which of "undo", "redo", "restart", "hint", "autocomplete" the page offers
+  //     (keys included);
   //   untilOver: true to refuse every action once the play is over, giving up excepted;
   //   render(play, {first}): the page's own part of an answer (first: a play not shown before);
   //   ended(play, {first}): on every answer whose play is won or over;
@@ -48,6 +51,7 @@ export class PlayController {
     this.current = null;
     this.receivedAt = 0;
     this.queue = Promise.resolve();
+    this.autocompleting = false; // an auto-complete is on its way or being played through
     this.board = new Board(page.board, {
       move: (text) => this.move(text),
       foundation: (label) => this.foundation(label),
@@ -56,6 +60,7 @@ export class PlayController {
     }, this.games);
     document.addEventListener("keydown", (e) => this.onKey(e));
     this.wireMoveBox();
+    if ($("autocomplete")) $("autocomplete").addEventListener("click", () => this.autocomplete());
     window.setInterval(() => this.tick(), 250);
   }
 
@@ -78,7 +83,8 @@ export class PlayController {
     this.receivedAt = performance.now();
     this.board.setPlay(play, { animate: animate && !first });
     this.meters(play);
-    if ($("hint-text")) $("hint-text").textContent = "";
+    this.clearHint();
+    if ($("autocomplete")) $("autocomplete").hidden = !this.canAutocomplete(play);
     this.page.render(play, { first });
     this.tick();
     if ((play.over || play.won) && this.page.ended) this.page.ended(play, { first });
@@ -131,17 +137,20 @@ export class PlayController {
 
   // -- the queue -----------------------------------------------------------------------------
 
-  // Runs request(play) after every action before it; its answer (a play) is shown. say(play):
-  // what to announce then. withoutPlay: an action that needs no play (a new deal); evenOver:
-  // one that runs on a play that is over (giving up a deal with no move left).
-  act(request, { say, withoutPlay = false, evenOver = false } = {}) {
+  // Runs request(play) after every action before it; its answer (a play) is shown (by
+  // present(answer) when given: the next action waits for it). say(play): what to announce
+  // then. withoutPlay: an action that needs no play (a new deal); evenOver: one that runs on
+  // a play that is over (giving up a deal with no move left).
+  act(request, { say, present, withoutPlay = false, evenOver = false } = {}) {
     const run = async () => {
       const play = this.current;
       if (!withoutPlay && (!play || (play.over && this.page.untilOver && !evenOver))) return false;
+      this.clearHint();
       try {
         const answer = await request(play);
         this.page.clearError();
-        this.show(answer);
+        if (present) await present(answer);
+        else this.show(answer);
         if (say) this.announce(say(answer));
         return true;
       } catch (e) {
@@ -211,12 +220,20 @@ export class PlayController {
     });
   }
 
-  // The solver's hint, shown in #hint-text (not queued: it changes nothing).
+  // The solver's hint (not queued: it changes nothing): drawn on the board (the cards it
+  // moves, the pile they go to) and said in words in #hint-text and to a screen reader (the
+  // server's `words`; its notation where it sends none). An answer for a position the play
+  // has left since (a move came first) is dropped.
   hint() {
-    if (!this.current) return Promise.resolve(false);
-    return api.hint(this.current.id).then(
+    const asked = this.current;
+    if (!asked) return Promise.resolve(false);
+    return api.hint(asked.id).then(
       (r) => {
-        const text = r.hint ? `Hint: ${r.hint}` : "No move is left.";
+        const play = this.current;
+        if (!play || play.id !== asked.id || (typeof r.n === "number" && r.n !== play.n)) return false;
+        this.clearHint();
+        if (r.hint) this.board.showHint(r.hint);
+        const text = r.hint ? `Hint: ${r.words || r.hint}` : "No move is left.";
         if ($("hint-text")) $("hint-text").textContent = text;
         this.announce(text);
         return true;
@@ -227,6 +244,65 @@ export class PlayController {
         return false;
       },
     );
+  }
+
+  clearHint() {
+    this.board.clearHint();
+    if ($("hint-text")) $("hint-text").textContent = "";
+  }
+
+  // Whether auto-complete is offered now: the server says the player's view proves a win.
+  canAutocomplete(play) {
+    return this.commands.has("autocomplete") && !!play && play.autocomplete === true && !play.won && !play.over;
+  }
+
+  // Auto-complete: the server plays the won line (`autocompleted`, the moves in order); the
+  // board plays it through card by card (at once with reduced motion), then shows the won
+  // play as usual. A refusal (no_autocomplete) is shown like any other and changes nothing.
+  // One at a time: a second press while it runs sends nothing.
+  autocomplete() {
+    if (this.autocompleting) return Promise.resolve(false);
+    this.autocompleting = true;
+    const button = $("autocomplete");
+    const done = this.act((play) => api.autocomplete(play.id, play.n), {
+      present: async (answer) => {
+        const moves = Array.isArray(answer.autocompleted) ? answer.autocompleted : [];
+        const hadFocus = !!button && document.activeElement === button;
+        if (button) button.hidden = true;
+        if (moves.length && this.current && this.current.id === answer.id) {
+          this.announce(`Auto-complete: ${moves.length} move${moves.length === 1 ? "" : "s"} to finish the game.`);
+          // About 100 ms a move; a long line (stock turns) goes faster, within ~6 s.
+          const step = Math.max(40, Math.min(110, Math.floor(6000 / moves.length)));
+          const seen = this.current.n;
+          const onStep = (k) => {
+            if ($("m-moves")) $("m-moves").textContent = String(seen + k + 1);
+          };
+          await this.board.playThrough(moves, answer, { step, onStep });
+        }
+        // Drawn as it is (the line played through), or its cards slide home all at once.
+        this.show(answer);
+        // The button is gone: the focus goes to the board (unless the page moved it, to a
+        // dialog say).
+        if (hadFocus && (document.activeElement === button || document.activeElement === document.body)) {
+          const first = this.page.board.querySelector(".pile");
+          if (first) first.focus({ preventScroll: true });
+        }
+      },
+    });
+    return done.finally(() => {
+      this.autocompleting = false;
+    });
+  }
+
+  // The a key: auto-complete when it is offered; else only a word, and nothing is sent.
+  autocompleteKey() {
+    const play = this.current;
+    if (this.canAutocomplete(play)) return this.autocomplete();
+    if (play.won || play.over) return Promise.resolve(false);
+    const text = "Auto-complete is offered once the cards you can see are sure to win.";
+    if ($("hint-text")) $("hint-text").textContent = text;
+    this.announce(text);
+    return Promise.resolve(false);
   }
 
   // -- keyboard and the move box -------------------------------------------------------------
@@ -254,6 +330,7 @@ export class PlayController {
     else if (key === "s") this.stock();
     else if (key === "t") this.turn();
     else if (key === "h" && has("hint") && !this.current.ranked) this.hint();
+    else if (key === "a" && has("autocomplete")) this.autocompleteKey();
     else if (key === "/" && $("move-input")) {
       e.preventDefault();
       $("move-input").focus();

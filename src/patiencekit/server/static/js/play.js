@@ -303,7 +303,7 @@ async function main() {
   ui.ctl = new PlayController({
     board: $("board"),
     games: ui.games,
-    commands: ["undo", "redo", "restart", "hint"],
+    commands: ["undo", "redo", "restart", "hint", "autocomplete"],
     render,
     ended,
     showError,

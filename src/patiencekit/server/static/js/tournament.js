@@ -328,11 +328,12 @@ function wireReplay() {
 async function main() {
   ui.id = tournamentId();
   ui.games = await gamesOrNone();
-  // A round: one attempt, no undo, no hint; it ends for good when it is over.
+  // A round: one attempt, no undo, no hint (auto-complete, once the view proves a win); it
+  // ends for good when it is over.
   ui.ctl = new PlayController({
     board: $("board"),
     games: ui.games,
-    commands: [],
+    commands: ["autocomplete"],
     untilOver: true,
     render: renderRound,
     ended: roundEnded,

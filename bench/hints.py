@@ -16,7 +16,7 @@ loops (must be 0); how the games ended (won / no hint / loop / move cap); the ti
 hint takes, p50 / p99 (``time.perf_counter``); and the deals the thoughtful solver wins
 that the hints lose. Everything but the timings is a function of the arguments.
 
-    python bench/hints.py [--games klondike,klondike-draw1] [--deals 100]
+    python bench/hints.py [--games klondike,klondike-draw1 | all] [--deals 100]
                           [--first 1000000] [--max-moves 500] [--solve-states 1000000]
                           [--loop-key position|state] [--workers 1] [--json FILE]
 
@@ -56,10 +56,12 @@ from rich.progress import (  # noqa: E402
 
 from patiencekit.errors import UnknownGameError  # noqa: E402
 from patiencekit.game import new_game  # noqa: E402
+from patiencekit.games import GAMES as GAMES_BY_ID  # noqa: E402
 from patiencekit.solver import Budget, hint, solve  # noqa: E402
 from patiencekit.state import State  # noqa: E402
 
 GAMES = "klondike,klondike-draw1"
+ALL_GAMES = tuple(GAMES_BY_ID)
 #: how a game played by hints can end
 ENDS = ("won", "no hint", "loop", "move cap", "bad hint")
 
@@ -224,7 +226,9 @@ def _run(tasks: list[Task], workers: int) -> Iterator[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     """Run the bench; prints the tables, writes the records with ``--json``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default=GAMES, help="game ids, comma-separated")
+    parser.add_argument(
+        "--games", default=GAMES, help="game ids, comma-separated, or 'all' (every game)"
+    )
     parser.add_argument("--deals", type=int, default=100, help="deals per game")
     parser.add_argument("--first", type=int, default=1_000_000, help="first game number")
     parser.add_argument("--max-moves", type=int, default=500, help="moves per game at most")
@@ -243,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes")
     parser.add_argument("--json", help="write the summaries and every record to this file")
     args = parser.parse_args(argv)
+    if args.games == "all":
+        args.games = ",".join(ALL_GAMES)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     for g in games:
         try:

@@ -8,7 +8,7 @@ same on any machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -38,21 +38,28 @@ def _walk(game: Game, rng: random.Random, steps: int) -> list[str]:
     return played
 
 
-def _seen_cards(game: Game) -> set[int]:
-    """The card values ever in sight on the game's line (its undo history), the deal on."""
-    seen: set[int] = set()
+def _each_position(game: Game) -> Iterator[None]:
+    """Walk the game's line back from now to the deal, stopping at each position (the
+    game's state is that position meanwhile); the game ends as it was."""
     state = game.state
     undone = []
     try:
         while True:
-            for pile in game.view().piles:
-                seen.update(c.index for c in pile.cards if c is not None)
+            yield None
             if not state.history_length:
                 break
             undone.append(state.pop())
     finally:
         for m in reversed(undone):
             state.push(m)
+
+
+def _seen_cards(game: Game) -> set[int]:
+    """The card values ever in sight on the game's line (its undo history), the deal on."""
+    seen: set[int] = set()
+    for _ in _each_position(game):
+        for pile in game.view().piles:
+            seen.update(c.index for c in pile.cards if c is not None)
     return seen
 
 
@@ -96,20 +103,7 @@ def test_hints_never_depend_on_hidden_cards(game_id: str, seed: int) -> None:
 def _line_keys(game: Game) -> set[Hashable]:
     """The real positions on the game's line (every card where it lies, the stock's order
     too), as the hint bench counts loops."""
-    keys: set[Hashable] = set()
-    state = game.state
-    undone = []
-    limited = state.t.redeals is not None
-    try:
-        while True:
-            keys.add((tuple(map(tuple, state.piles)), tuple(state.down), limited and state.redeals))
-            if not state.history_length:
-                break
-            undone.append(state.pop())
-    finally:
-        for m in reversed(undone):
-            state.push(m)
-    return keys
+    return {_key(game) for _ in _each_position(game)}
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

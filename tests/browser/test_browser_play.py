@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from play_helpers import current, open_deal, wait_moves
 
 import patiencekit
 from patiencekit import IllegalMoveError
@@ -19,22 +20,6 @@ GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-
-def open_deal(page: Any, server: str, game: str, number: int) -> dict[str, Any]:
-    page.goto(f"{server}/play/{game}?number={number}")
-    page.wait_for_function("() => window.pk && window.pk.play")
-    return current(page)
-
-
-def current(page: Any) -> dict[str, Any]:
-    play: dict[str, Any] = page.evaluate("window.pk.play")
-    return play
-
-
-def wait_moves(page: Any, n: int) -> dict[str, Any]:
-    page.wait_for_function("n => window.pk.play && window.pk.play.n === n", arg=n)
-    return current(page)
 
 
 def pile(page: Any, label: str) -> Any:

@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 import pytest
+from play_helpers import current, open_deal, wait_moves
 
 import patiencekit
 from patiencekit.server.pages import page_html
@@ -30,22 +31,6 @@ DRAW1 = ("klondike-draw1", 4)
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-
-def open_deal(page: Any, server: str, game: str, number: int) -> dict[str, Any]:
-    page.goto(f"{server}/play/{game}?number={number}")
-    page.wait_for_function("() => window.pk && window.pk.play")
-    return current(page)
-
-
-def current(page: Any) -> dict[str, Any]:
-    play: dict[str, Any] = page.evaluate("window.pk.play")
-    return play
-
-
-def wait_moves(page: Any, n: int) -> dict[str, Any]:
-    page.wait_for_function("n => window.pk.play && window.pk.play.n === n", arg=n)
-    return current(page)
 
 
 def post(page: Any, server: str, path: str, body: dict[str, Any]) -> Any:

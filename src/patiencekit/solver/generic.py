@@ -126,6 +126,9 @@ class GenericSearch:
         self.near_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
         #: the budgets are checked every ``check_mask + 1`` positions
         self.check_mask = 1023
+        #: ... and every ``wide_mask + 1`` positions expanded by the beam and the best-first
+        #: search (whose positions each make many children)
+        self.wide_mask = 255
         # the beam's score: piles whose top card plays, piles where cards lie buried
         self.open_piles = [
             i
@@ -694,7 +697,7 @@ class GenericSearch:
                     self.max_depth = depth
                 node: Node = (parent, moves, depth)
                 self.nodes += 1
-                if not self.nodes & 255:
+                if not self.nodes & self.wide_mask:
                     self.limits.check(self.nodes)
                 here = _snapshot(s)
                 for child in self.children(order=False):
@@ -783,7 +786,7 @@ class GenericSearch:
             _, _, snap, here, depth = heapq.heappop(heap)
             s = self._restore(snap)
             self.nodes += 1
-            if not self.nodes & 255:
+            if not self.nodes & self.wide_mask:
                 self.limits.check(len(seen))
             if depth > self.max_depth:
                 self.max_depth = depth

@@ -180,6 +180,10 @@ def _twin(past: State, sample: State, klondike: bool) -> State | None:
     return State(t, piles, past.down[:], past.redeals, past.score)
 
 
+#: how often a hint's generic search checks its positions budget (every 16 positions)
+_HINT_CHECK_MASK = 15
+
+
 def _solve(
     sample: State,
     dead: list[State],
@@ -205,6 +209,8 @@ def _solve(
             beam_width=width,
             dead=dead,
         )
+        # a hint's budget is small: check it often, or a search runs far past it
+        gs.check_mask = gs.wide_mask = _HINT_CHECK_MASK
         won, _ = gs.run()
         width = gs.beam_width
         if won:

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 import patiencekit
 from patiencekit import GAMES
 from patiencekit.cli import app
+from patiencekit.solver import Budget, autocomplete_possible, hint, solve
 from patiencekit.tui import SCREEN_WIDTH, PlaySession, board_lines, board_text
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -586,3 +587,31 @@ def test_python_m_patiencekit_cli_exit_status():
     proc = _program("patiencekit.cli", "deal", "klondike", "-n", "24", "--json")
     assert proc.returncode == 0
     assert json.loads(proc.stdout) == patiencekit.new_game("klondike", 24).deal_json()
+
+
+def test_play_hint_says_the_move_in_words():
+    result = play("hint", "q")
+    assert result.exit_code == 0, result.output
+    move = hint(patiencekit.new_game("klondike", 24))
+    words = patiencekit.new_game("klondike", 24).describe(move)
+    assert f"Hint: {words} ({move})" in result.stdout
+
+
+def test_play_a_refuses_then_finishes_once_the_view_proves_the_win(tmp_path):
+    refused = play("a", "q")
+    assert "Nothing you can see proves a win yet" in refused.stdout
+    # a game near its end: the solver's line of deal 24 (draw 1), played up to where what
+    # the player sees proves the win
+    game = patiencekit.new_game("klondike-draw1", 24)
+    line = solve(game, budget=Budget(seconds=None, states=200_000)).moves
+    for m in line:
+        if autocomplete_possible(game):
+            break
+        game.play(m)
+    assert not game.is_won() and autocomplete_possible(game)
+    save = tmp_path / "near.json"
+    save.write_text(json.dumps(game.record().to_json()))
+    result = run("play", "--load", str(save), "--save", str(save), input="a\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Auto-completed" in result.stdout
+    assert patiencekit.Game.from_record(json.loads(save.read_text())).is_won()

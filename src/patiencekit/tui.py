@@ -428,9 +428,9 @@ class PlaySession:
         self.say("Thinking...", _DIM)
         move = hint(self.game)
         if move is None:
-            self.say("No move left.", "yellow")
+            self.say("No move is left that leads somewhere new.", "yellow")
         else:
-            self.say(f"Hint: {move}", "bold green")
+            self.say(f"Hint: {self.game.describe(move)} ({move})", "bold green")
 
     def autocomplete(self) -> None:
         """Finish a game whose win follows from what the player sees (ranked games too:

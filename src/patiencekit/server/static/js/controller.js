@@ -233,7 +233,7 @@ export class PlayController {
         if (!play || play.id !== asked.id || (typeof r.n === "number" && r.n !== play.n)) return false;
         this.clearHint();
         if (r.hint) this.board.showHint(r.hint);
-        const text = r.hint ? `Hint: ${r.words || r.hint}` : "No move is left.";
+        const text = r.hint ? `Hint: ${r.words || r.hint}` : "No move is left that leads somewhere new.";
         if ($("hint-text")) $("hint-text").textContent = text;
         this.announce(text);
         return true;

@@ -146,9 +146,9 @@ def test_an_illegal_or_malformed_move_raises_what_play_raises(game_id: str) -> N
 
 
 def test_a_won_game_has_no_move_to_describe() -> None:
-    from patiencekit.solver import solve
+    from patiencekit.solver import Budget, solve
 
-    result = solve("klondike-draw1", 1, max_seconds=30)
+    result = solve("klondike-draw1", 1, budget=Budget(seconds=None, states=300_000))
     assert result.outcome == "solved"
     game = new_game("klondike-draw1", 1)
     for m in result.moves:

@@ -19,7 +19,7 @@ from play_helpers import current, open_deal, wait_moves
 
 import patiencekit
 from patiencekit.server.pages import page_html
-from patiencekit.solver import autocomplete_line, autocomplete_possible, solve
+from patiencekit.solver import Budget, autocomplete_line, autocomplete_possible, solve
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +62,7 @@ def pile_of(play: dict[str, Any], label: str) -> dict[str, Any]:
 def autocomplete_position(game_id: str, number: int) -> tuple[list[str], list[str]]:
     """The solver's winning line of a deal up to the first position where the player's view
     proves a win, and the auto-complete line from there (the engine's)."""
-    result = solve(game_id, number, max_seconds=20)
+    result = solve(game_id, number, budget=Budget(seconds=None, states=300_000))
     assert result.outcome == "solved", (game_id, number, result.outcome)
     game = patiencekit.new_game(game_id, number)
     played: list[str] = []
@@ -241,7 +241,7 @@ def test_the_line_is_played_through_as_the_engine_plays_it(
 def reach_autocomplete(page: Any, server: str, game_id: str, number: int) -> dict[str, Any]:
     """A casual play of the deal (the page's session) played through the API along the
     solver's winning line until its answer's ``autocomplete`` is true; that answer."""
-    result = solve(game_id, number, max_seconds=20)
+    result = solve(game_id, number, budget=Budget(seconds=None, states=300_000))
     assert result.outcome == "solved", (game_id, number, result.outcome)
     open_deal(page, server, game_id, number)
     play_id = current(page)["id"]

@@ -37,7 +37,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from patiencekit.rules import PileKind, Turn
-from patiencekit.solver.generic import GenericSearch
+from patiencekit.solver.generic import GenericSearch, prefers_best_first
 from patiencekit.state import EngineMove, State
 
 __all__ = ["PlayerLine", "choose", "line_of", "ordered", "position_key"]
@@ -199,7 +199,7 @@ def _solve(
         return (bool(won) if won is not None else None), first
     won = None
     width = 2
-    best_first = GenericSearch(sample).best_first
+    best_first = prefers_best_first(sample)
     for greedy in ([False] if best_first else [True, False]):
         gs = GenericSearch(
             sample,
@@ -351,8 +351,10 @@ def choose(
         if deadline is not None and time.perf_counter() > deadline and won:
             break
         near = [tw for p in line.near if (tw := _twin(p, sample, klondike)) is not None]
-        twins.append(near)
         ok, first = _solve(sample, near, positions, klondike_search)
+        # after a candidate move, the position now is one of the line's too
+        here = _twin(state, sample, klondike)
+        twins.append(near + ([here] if here is not None else []))
         firsts.append(first)
         if ok:
             won.append(i)
@@ -376,9 +378,7 @@ def choose(
                 break
             after = samples[i].copy()
             after.push(m)
-            here = _twin(state, samples[i], klondike)
-            dead = twins[i] + ([here] if here is not None else [])
-            ok, _ = _solve(after, dead, positions, klondike_search)
+            ok, _ = _solve(after, twins[i], positions, klondike_search)
             if ok:
                 wins += 1
         if wins > best_score:

@@ -18,6 +18,13 @@ function reducedMotion() {
 
 const sleep = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
+// A move of the notation (a contract: `<src> <dst>`, `<src> <dst> <count>`, `s`, `t`):
+// {src, dst, count}; dst is null for s and t, count 1 unless given.
+export function parseMove(text) {
+  const parts = String(text || "").trim().split(/\s+/);
+  return { src: parts[0], dst: parts[1] || null, count: parts.length > 2 ? Number(parts[2]) : 1 };
+}
+
 // The positions a line of moves goes through from the piles `start` to the piles `end` (both
 // as the server sent them), one list of piles per move; null when the line cannot be followed
 // here (a move this does not know how to draw, or an end that is not `end`: then only the end
@@ -31,12 +38,12 @@ export function linePositions(start, moves, end, draw) {
   const waste = start.find((p) => p.kind === "waste");
   const steps = [];
   for (const move of moves) {
-    const parts = String(move).trim().split(/\s+/);
-    if (parts[0] === "s" || parts[0] === "t") {
+    const { src, dst, count: n } = parseMove(move);
+    if (src === "s" || src === "t") {
       if (!stock || !waste || !draw) return null;
       const s = piles.get(stock.label);
       const w = piles.get(waste.label);
-      if (parts[0] === "s") {
+      if (src === "s") {
         if (!s.length) return null;
         for (let k = Math.min(draw, s.length); k > 0; k--) w.push(s.pop());
       } else {
@@ -45,9 +52,8 @@ export function linePositions(start, moves, end, draw) {
         piles.set(waste.label, []);
       }
     } else {
-      const from = piles.get(parts[0]);
-      const to = piles.get(parts[1]);
-      const n = parts.length > 2 ? Number(parts[2]) : 1;
+      const from = piles.get(src);
+      const to = piles.get(dst);
       if (!from || !to || from === to || !(n >= 1) || n > from.length) return null;
       to.push(...from.splice(from.length - n, n));
     }
@@ -384,10 +390,9 @@ export class BoardView {
   // False when the move names no pile drawn here.
   showHint(move) {
     this.clearHint();
-    const parts = String(move || "").trim().split(/\s+/);
-    let src = parts[0];
-    let dst = parts[1] || null;
-    const count = parts.length > 2 ? Number(parts[2]) : 1;
+    const parsed = parseMove(move);
+    let { src, dst } = parsed;
+    const { count } = parsed;
     if (src === "s" || src === "t") {
       const stock = this.play && this.play.piles.find((p) => p.kind === "stock");
       if (!stock) return false;

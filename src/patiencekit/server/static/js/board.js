@@ -10,7 +10,7 @@
 //     and drops, Escape puts down, f sends the focused card to a foundation.
 
 import { cardName } from "./cards.js";
-import { BoardView } from "./board-view.js";
+import { BoardView, parseMove } from "./board-view.js";
 
 const DRAG_THRESHOLD = 6; // px before a press becomes a drag
 const DOUBLE_CLICK_MS = 450;
@@ -65,10 +65,9 @@ export class Board extends BoardView {
   targetsFor(src, count) {
     const out = new Set();
     for (const m of this.legal) {
-      const parts = m.split(" ");
-      if (parts.length < 2 || parts[0] !== src) continue;
-      const c = parts.length > 2 ? Number(parts[2]) : 1;
-      if (c === count) out.add(parts[1]);
+      const move = parseMove(m);
+      if (!move.dst || move.src !== src) continue;
+      if (move.count === count) out.add(move.dst);
     }
     // A foundation or hand move counts for every pile of that kind (the drop picks the right one).
     return out;

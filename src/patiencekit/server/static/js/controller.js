@@ -18,6 +18,7 @@
 
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
+import { parseMove } from "./board-view.js";
 import { cardName } from "./cards.js";
 import { formatTime } from "./common.js";
 import { compApi } from "./competition-api.js";
@@ -125,11 +126,10 @@ export class PlayController {
     const game = findGame(this.games, play.game);
     if (move === "s") return "Turned the stock.";
     if (move === "t") return game && game.turn === "next-packet" ? "Dealt out the next packet." : "Turned the waste over.";
-    const [src, dst, count] = move.split(" ");
+    const { src, dst, count: n } = parseMove(move);
     const to = play.piles.find((p) => p.label === dst);
     const from = play.piles.find((p) => p.label === src);
     if (!to || !from) return `Played ${move}.`;
-    const n = Number(count || 1);
     const card = to.cards[to.cards.length - n];
     const what = n > 1 ? `${n} cards from ${cardName(card)}` : cardName(card);
     return `${what[0].toUpperCase()}${what.slice(1)} from ${pileName(game, from)} to ${pileName(game, to)}.`;

@@ -21,6 +21,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Literal
 
 from patiencekit.cards import Card, card_text, parse_card_index
@@ -44,7 +45,16 @@ from patiencekit.notation import (
 from patiencekit.rules import Direction, GameRules, PileKind, SuitPolicy, Turn
 from patiencekit.state import DRAW, TURN, EngineMove, Refusal, State, Tables, Why, tables_for
 
-__all__ = ["Clock", "Game", "LegalMoves", "PileView", "View", "new_game"]
+__all__ = [
+    "Clock",
+    "Game",
+    "GameRefusal",
+    "LegalMoves",
+    "PileView",
+    "Refused",
+    "View",
+    "new_game",
+]
 
 Clock = Callable[[], float]
 
@@ -72,6 +82,39 @@ def _a_card(card: int) -> str:
     the player can see (a card's text in a reason always stands for a card in sight).
     """
     return f"{_a_rank(card % 13)} of {_SUIT_SAID[card // 13]}"
+
+
+class Refused(StrEnum):
+    """Why the game itself refuses a move or a command, beside the rules of the position
+    (:class:`~patiencekit.state.Why`): the code of a :class:`GameRefusal`. The comment says
+    what the refusal's ``move`` or ``pile`` holds when it holds anything."""
+
+    GAME_WON = "game-won"
+    NO_SUCH_PILE = "no-such-pile"  #: pile: the label asked for ("h1" in Klondike)
+    NO_SUCH_KIND = "no-such-kind"  #: pile: the kind asked for by a bare f or h ("hand")
+    NO_FOUNDATION_TAKES = "no-foundation-takes"  #: move: (source, -1, count)
+    NO_FREE_HAND_CELL = "no-free-hand-cell"
+    RANKED = "ranked"  #: undo or redo in a ranked game
+    NOTHING_TO_UNDO = "nothing-to-undo"
+    NOTHING_TO_REDO = "nothing-to-redo"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRefusal:
+    """A refusal by the game rather than by a rule of the position (those are
+    :class:`~patiencekit.state.Refusal`): an :class:`IllegalMoveError`'s ``refusal``, for
+    words in the player's language.
+
+    >>> try:
+    ...     new_game("klondike", 24).undo()
+    ... except IllegalMoveError as e:
+    ...     print(e, e.refusal.code)
+    undo: no move to take back nothing-to-undo
+    """
+
+    code: Refused
+    move: EngineMove | None = None
+    pile: str = ""
 
 
 def new_game(
@@ -621,7 +664,7 @@ class Game:
             try:
                 game.play(text)
             except IllegalMoveError as e:
-                raise ReplayError(position, text, e.reason, game) from None
+                raise ReplayError(position, text, e.reason, game, e.refusal) from None
             except InvalidMoveError as e:
                 raise ReplayError(position, text, str(e), game) from None
         return game
@@ -638,7 +681,9 @@ class Game:
         if isinstance(move, str):
             move = Move.parse(move)
         if self.is_won():
-            raise IllegalMoveError(str(move), "the game is won: no more moves")
+            raise IllegalMoveError(
+                str(move), "the game is won: no more moves", GameRefusal(Refused.GAME_WON)
+            )
         state = self.state
         t = self.tables
         if move.src in ("s", "t"):
@@ -646,36 +691,51 @@ class Game:
             refusal = state.check(m)
             if refusal is None:
                 return m
-            raise IllegalMoveError(move.src, self.reason(refusal))
+            raise IllegalMoveError(move.src, self.reason(refusal), refusal)
         src = t.by_label.get(move.src)
         if src is None:
-            raise IllegalMoveError(str(move), f"this game has no pile {move.src}")
+            raise IllegalMoveError(
+                str(move),
+                f"this game has no pile {move.src}",
+                GameRefusal(Refused.NO_SUCH_PILE, pile=move.src),
+            )
         if move.dst in ("f", "h"):
             kind = PileKind.FOUNDATION if move.dst == "f" else PileKind.HAND
             targets = [i for i, k in enumerate(t.kinds) if k is kind and i != src]
             if not targets:
-                raise IllegalMoveError(str(move), f"this game has no {kind.value}")
-            reasons: set[str] = set()
+                raise IllegalMoveError(
+                    str(move),
+                    f"this game has no {kind.value}",
+                    GameRefusal(Refused.NO_SUCH_KIND, pile=kind.value),
+                )
+            reasons: dict[str, Refusal] = {}
             for dst in targets:
                 refusal = state.check((src, dst, move.count))
                 if refusal is None:
                     return (src, dst, move.count)
-                reasons.add(self.reason(refusal))
+                reasons.setdefault(self.reason(refusal), refusal)
+            said: Refusal | GameRefusal
             if len(reasons) == 1:
-                reason = reasons.pop()
+                reason, said = next(iter(reasons.items()))
             elif kind is PileKind.FOUNDATION:
                 reason = f"no foundation takes {self._moving_card(src, move.count)} now"
+                said = GameRefusal(Refused.NO_FOUNDATION_TAKES, (src, -1, move.count))
             else:
                 reason = "the hand has no free cell"
-            raise IllegalMoveError(str(move), reason)
+                said = GameRefusal(Refused.NO_FREE_HAND_CELL)
+            raise IllegalMoveError(str(move), reason, said)
         target = t.by_label.get(move.dst)
         if target is None:
-            raise IllegalMoveError(str(move), f"this game has no pile {move.dst}")
+            raise IllegalMoveError(
+                str(move),
+                f"this game has no pile {move.dst}",
+                GameRefusal(Refused.NO_SUCH_PILE, pile=move.dst),
+            )
         m = (src, target, move.count)
         refusal = state.check(m)
         if refusal is None:
             return m
-        raise IllegalMoveError(str(move), self.reason(refusal))
+        raise IllegalMoveError(str(move), self.reason(refusal), refusal)
 
     def verify(self, move: Move | str) -> None:
         """Raise :class:`IllegalMoveError` (or :class:`InvalidMoveError`) with the reason, if
@@ -739,9 +799,15 @@ class Game:
     def undo(self) -> Move:
         """Take back the last move, restoring the position and score exactly."""
         if not self.undo_allowed:
-            raise IllegalMoveError("undo", "this is a ranked game, moves cannot be taken back")
+            raise IllegalMoveError(
+                "undo",
+                "this is a ranked game, moves cannot be taken back",
+                GameRefusal(Refused.RANKED),
+            )
         if not self.state.history_length:
-            raise IllegalMoveError("undo", "no move to take back")
+            raise IllegalMoveError(
+                "undo", "no move to take back", GameRefusal(Refused.NOTHING_TO_UNDO)
+            )
         m = self.state.pop()
         if self.won_at is not None and not self.state.is_won():
             self.won_at = None
@@ -751,9 +817,15 @@ class Game:
     def redo(self) -> Move:
         """Play again the last move taken back."""
         if not self.undo_allowed:
-            raise IllegalMoveError("redo", "this is a ranked game, moves cannot be taken back")
+            raise IllegalMoveError(
+                "redo",
+                "this is a ranked game, moves cannot be taken back",
+                GameRefusal(Refused.RANKED),
+            )
         if not self._redo:
-            raise IllegalMoveError("redo", "no move to play again")
+            raise IllegalMoveError(
+                "redo", "no move to play again", GameRefusal(Refused.NOTHING_TO_REDO)
+            )
         m = self._redo.pop()
         self._apply(m)
         return _to_move(self.tables, m)

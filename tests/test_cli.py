@@ -19,12 +19,17 @@ from patiencekit import GAMES
 from patiencekit.cli import app
 from patiencekit.solver import Budget, autocomplete_possible, hint, solve
 from patiencekit.tui import SCREEN_WIDTH, PlaySession, board_lines, board_text
+from patiencekit.words import move_words, refusal_words
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SRC = REPO_ROOT / "src"
 
+#: no locale that names a language: the terminal speaks English whatever the machine's locale
+NEUTRAL_LOCALE = {"LC_ALL": None, "LC_MESSAGES": None, "LANGUAGE": None, "LANG": "C.UTF-8"}
 # Colours off and a fixed environment: the output is plain text.
-runner = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None})
+runner = CliRunner(
+    env={"NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, **NEUTRAL_LOCALE}
+)
 
 KLONDIKE_24_COLUMN_7 = ["4C", "AH", "2S", "6C", "6H", "TH", "KH"]
 
@@ -361,16 +366,16 @@ def test_play_question_mark_lists_the_legal_moves():
     assert "c3 f1 (A♣)" in listed
 
 
-def test_play_illegal_move_is_refused_with_the_engines_reason(tmp_path):
+def test_play_illegal_move_is_refused_with_the_engines_reason_in_words(tmp_path):
     save = tmp_path / "g.json"
     result = play("c1 c2", "s", "q", args=("klondike", "-n", "24", "--save", str(save)))
     assert result.exit_code == 0
-    reason = ""
-    try:
-        patiencekit.new_game("klondike", 24).play("c1 c2")
-    except patiencekit.IllegalMoveError as e:
-        reason = str(e)
-    assert reason and reason in result.stdout
+    game = patiencekit.new_game("klondike", 24)
+    with pytest.raises(patiencekit.IllegalMoveError) as refused:
+        game.play("c1 c2")
+    words = refusal_words(game, refused.value)
+    assert words == "The five of clubs can't go on the nine of hearts: it needs a black eight."
+    assert f"Not allowed (c1 c2): {words}" in result.stdout
     # the refused move left no trace: only the stock turn was played
     assert json.loads(save.read_text())["moves"] == ["s"]
 
@@ -385,7 +390,9 @@ def test_play_undo_and_redo(tmp_path):
     assert "Redid s" in result.stdout
     assert json.loads(save.read_text())["moves"] == ["c3 f1", "s"]
     result = play("u", "q")
-    assert "no move to take back" in result.stdout
+    assert "Not allowed (undo): There is no move to take back." in result.stdout
+    result = play("restart", "q")
+    assert "Not allowed (restart): There is no move to take back." in result.stdout
 
 
 def test_play_q_and_eof_quit_cleanly(tmp_path):
@@ -412,8 +419,8 @@ def test_play_single_card_or_pile_goes_to_a_foundation(tmp_path):
     result = play("c3", "q")
     assert "Played c3 f1 (A♣)" in result.stdout
     result = play("c7", "7h", "xyz", "q")
-    assert "c7 f: no foundation takes KH now" in result.stdout
-    assert "7H is not the playable card of any pile" in result.stdout
+    assert "Not allowed (c7 f): No foundation takes the king of hearts now." in result.stdout
+    assert "The seven of hearts is not the playable card of any pile." in result.stdout
     assert "'xyz' is not a move or a card" in result.stdout
     assert "Played" not in result.stdout
 
@@ -560,8 +567,15 @@ def test_session_says_when_no_move_is_left():
 # -- as a program ----------------------------------------------------------------------------
 
 
-def _program(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def _program(
+    *args: str, stdin: str = "", locale: dict[str, str | None] | None = None
+) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    for key, value in {**NEUTRAL_LOCALE, **(locale or {})}.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
     env["NO_COLOR"] = "1"
     env["PYTHONPATH"] = os.pathsep.join([str(SRC), env.get("PYTHONPATH", "")])
     return subprocess.run(
@@ -575,7 +589,7 @@ def test_python_m_patiencekit_plays_from_a_pipe():
                     stdin="oops\nc1 c2\nc3 f\nu\n")
     assert proc.returncode == 0, proc.stderr
     assert "'oops' is not a move or a card" in proc.stdout
-    assert "5C cannot go on 9H" in proc.stdout
+    assert "The five of clubs can't go on the nine of hearts" in proc.stdout
     assert "Undid c3 f1" in proc.stdout
     assert "Bye" in proc.stdout  # EOF quits
 
@@ -595,6 +609,118 @@ def test_play_hint_says_the_move_in_words():
     move = hint(patiencekit.new_game("klondike", 24))
     words = patiencekit.new_game("klondike", 24).describe(move)
     assert f"Hint: {words} ({move})" in result.stdout
+
+
+# -- the player's language -------------------------------------------------------------------
+
+#: what deal 24 of Klondike says to ``c1 c2``, ``hint``, ``u`` and ``h``, in each language
+SAID = {
+    "nl": (
+        "Niet toegestaan (c1 c2): De klaveren vijf kan niet op de harten negen: daar hoort een "
+        "zwarte acht op.",
+        "Tip: ",
+        "Niet toegestaan (undo): Er is geen zet om terug te nemen.",
+        "Opdrachten:",
+        "Punten 0   Tijd 0:00   Zetten 0",
+    ),
+    "es": (
+        "No permitido (c1 c2): El cinco de tréboles no puede ir sobre el nueve de corazones: "
+        "necesita un ocho negro.",
+        "Pista: ",
+        "No permitido (undo): No hay ningún movimiento que deshacer.",
+        "Órdenes:",
+        "Puntos 0   Tiempo 0:00   Movimientos 0",
+    ),
+}
+
+
+def _hint_line(lang: str) -> str:
+    game = patiencekit.new_game("klondike", 24)
+    move = hint(game)
+    return f"{move_words(game, move, lang)} ({move})"
+
+
+@pytest.mark.parametrize("lang", ["nl", "es"])
+def test_play_lang_gives_refusals_hints_and_help_in_that_language(lang):
+    result = play("c1 c2", "hint", "u", "h", "q", args=("klondike", "-n", "24", "--lang", lang))
+    assert result.exit_code == 0, result.output
+    refusal, hint_word, undo, commands, status = SAID[lang]
+    text = result.stdout
+    assert refusal in text
+    assert f"{hint_word}{_hint_line(lang)}" in text
+    assert undo in text and commands in text and status in text
+    assert "Not allowed" not in text and "Hint:" not in text and "Commands:" not in text
+
+
+def test_play_follows_the_locale_and_lang_wins_over_it():
+    locale = {"LANG": "es_ES.UTF-8"}
+    result = runner.invoke(app, ["play", "klondike", "-n", "24"], input="c1 c2\nhint\nq\n",
+                           env=locale)
+    assert result.exit_code == 0, result.output
+    assert SAID["es"][0] in result.stdout
+    assert f"Pista: {_hint_line('es')}" in result.stdout
+    assert "Adiós." in result.stdout
+    # LC_ALL before LANG; --lang before both
+    result = runner.invoke(app, ["play", "klondike", "-n", "24"], input="c1 c2\nq\n",
+                           env={"LANG": "es_ES.UTF-8", "LC_ALL": "nl_NL.UTF-8"})
+    assert SAID["nl"][0] in result.stdout
+    result = runner.invoke(app, ["play", "klondike", "-n", "24", "--lang", "en"],
+                           input="c1 c2\nq\n", env=locale)
+    assert "Not allowed (c1 c2): The five of clubs" in result.stdout
+
+
+def test_play_lang_from_a_pipe_in_a_process_of_its_own():
+    """As a program: ``LANG=nl_NL.UTF-8`` gives Dutch, a locale of no language of ours
+    English."""
+    proc = _program("patiencekit", "play", "klondike", "--number", "24",
+                    stdin="c1 c2\nc3 f\nu\n", locale={"LANG": "nl_NL.UTF-8"})
+    assert proc.returncode == 0, proc.stderr
+    assert SAID["nl"][0] in proc.stdout
+    assert "Gespeeld: c3 f1 (A♣)." in proc.stdout and "c3 f1 teruggenomen." in proc.stdout
+    assert "Tot ziens." in proc.stdout
+    proc = _program("patiencekit", "play", "klondike", "--number", "24",
+                    stdin="c1 c2\n", locale={"LANG": "fr_FR.UTF-8"})
+    assert "Not allowed (c1 c2): The five of clubs" in proc.stdout
+
+
+def test_play_unknown_lang_is_refused():
+    result = play("q", args=("klondike", "-n", "24", "--lang", "fr"))
+    assert result.exit_code == 2
+    assert "--lang must be one of en, nl, es" in result.stderr
+
+
+@pytest.mark.parametrize("lang", ["nl", "es"])
+def test_session_win_and_typos_in_the_language(lang):
+    """The session's own sentences (a typo, a card alone, a win) are translated too."""
+    game = patiencekit.new_game("klondike-draw1", 24)
+    s, t = game.state, game.tables
+    for i in range(len(s.piles)):
+        s.piles[i], s.down[i] = [], 0
+    for suit, f in enumerate(t.foundations):
+        s.piles[f] = [suit * 13 + rank for rank in range(13)]
+    s.piles[t.foundations[3]].pop()
+    s.piles[t.by_label["c1"]] = [patiencekit.Card.parse("KD").index]
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None, highlight=False)
+    lines = iter(["c1 x9", "oops", "7h", "c1"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    PlaySession(game, console, read=read, echo=True, lang=lang).run()
+    text = out.getvalue()
+    expected = {
+        "nl": ["'c1 x9' is geen zet", "'oops' is geen zet en geen kaart",
+               "De harten zeven is van geen enkele stapel", "Gefeliciteerd, je hebt"],
+        "es": ["'c1 x9' no es un movimiento", "'oops' no es un movimiento ni una carta",
+               "El siete de corazones no es la carta jugable", "¡Enhorabuena, has ganado"],
+    }[lang]
+    for said in expected:
+        assert said in text, (said, text)
+    assert "Congratulations" not in text and "is not a move" not in text
 
 
 def test_play_a_refuses_then_finishes_once_the_view_proves_the_win(tmp_path):

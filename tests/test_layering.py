@@ -11,11 +11,12 @@ The floors, from the ground up, each using only what is below it:
 
 Rules: the engine imports nothing above it; the words and the solver import nothing from the
 faces (nor the words the solver); the server imports nothing from the command line or the
-terminal game; and no module imports itself through a cycle of imports. The first three are import-linter contracts in
-``pyproject.toml`` (``[tool.importlinter]``; ``lint-imports`` checks them by hand too),
-indirect imports included; the cycles are found here on the same graph (grimp's, which
-import-linter builds), since no import-linter contract sees a cycle through a package's
-own ``__init__`` (``acyclic_siblings`` compares a package's children only).
+terminal game; and no module imports itself through a cycle of imports. The first three are
+import-linter contracts in ``pyproject.toml`` (``[tool.importlinter]``; ``lint-imports``
+checks them by hand too), indirect imports included; the cycles are found here on the same
+graph (grimp's, which import-linter builds), since no import-linter contract sees a cycle
+through a package's own ``__init__`` (``acyclic_siblings`` compares a package's children
+only).
 
 Every import statement counts: at the top of a module, inside a function, and under
 ``if TYPE_CHECKING:``, for the cycles as for the floors. An import for type checking does

@@ -33,7 +33,14 @@ from patiencekit.rules import GameRules
 from patiencekit.server.cli import serve
 from patiencekit.server.competition.cli import close_day
 from patiencekit.study_cli import study
-from patiencekit.tui import PlaySession, board_lines, deal_text_lines, random_number
+from patiencekit.tui import (
+    PlaySession,
+    board_lines,
+    deal_text_lines,
+    random_number,
+    terminal_language,
+)
+from patiencekit.words import LANGUAGES
 
 __all__ = ["ReplayError", "app", "load_game", "main", "read_record", "save_game"]
 
@@ -289,8 +296,23 @@ def play(
         bool,
         typer.Option("--winnable", help="Deal a game the solver has proved winnable."),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help=f"The language of the game's messages: {', '.join(LANGUAGES)} (default: the "
+            "locale's, LC_ALL / LC_MESSAGES / LANG, else en). Moves stay in the notation.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: type moves like 'c3 f', 'w c5', 's'; '?' lists them."""
+    if lang is None:
+        lang = terminal_language()
+    elif lang.strip().lower() not in LANGUAGES:
+        fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    else:
+        lang = lang.strip().lower()
     if load is not None:
         if str(load) == "-":
             fail("--load needs a file: stdin carries the moves you type")
@@ -324,6 +346,7 @@ def play(
         save=saver if save_path is not None else None,
         echo=not interactive,
         clear=interactive and console.is_terminal and not no_clear,
+        lang=lang,
     )
     raise typer.Exit(session.run())
 

@@ -4,6 +4,11 @@ Nothing here reads or writes files: :class:`PlaySession` is given a function
 that reads a line (``input`` by default, so it runs on a terminal as well as on
 piped stdin) and, optionally, a function that saves the game after each change.
 
+It speaks the player's language (:data:`patiencekit.words.LANGUAGES`: ``lang``, which
+:func:`terminal_language` reads from the locale): refusals, hints, the help and every
+message; the moves stay in the notation. Its own sentences are in the ``terminal``
+catalogues beside the ``words`` ones (``locale/<lang>/LC_MESSAGES/terminal.po``).
+
 >>> import patiencekit
 >>> game = patiencekit.new_game("klondike", 24)
 >>> for line in board_text(game, colour=False).splitlines()[3:8]:
@@ -19,18 +24,20 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rich.console import Console
 from rich.text import Text
 
 from patiencekit.cards import Card, parse_card_index
 from patiencekit.errors import IllegalMoveError, InvalidCardError, InvalidMoveError, PatienceError
-from patiencekit.game import Game, PileView, new_game
+from patiencekit.game import Game, GameRefusal, PileView, Refused, new_game
 from patiencekit.notation import Board, Move
 from patiencekit.rules import PileKind, Turn
 from patiencekit.solver import autocomplete, hint
+from patiencekit.words import LANGUAGES, card_name, move_words, refusal_words, translate
 
 __all__ = [
     "BACK",
@@ -43,6 +50,7 @@ __all__ = [
     "format_time",
     "random_number",
     "status_line",
+    "terminal_language",
 ]
 
 #: a face-down card
@@ -62,6 +70,11 @@ _GAP = "   "
 #: kinds of pile drawn as a row of labelled cells, in the order they are drawn
 _CELL_KINDS = (PileKind.HAND, PileKind.RESERVE, PileKind.PACKET, PileKind.INDEX)
 
+#: the catalogues' domain of the terminal's own sentences
+DOMAIN = "terminal"
+
+#: the commands of the play loop (in English; :meth:`PlaySession.show_help` gives them in
+#: the player's language)
 HELP = """\
 Moves (case and spaces don't matter):
   c3 f        the lowest card of column 3 to a foundation (f2: to foundation 2)
@@ -79,6 +92,41 @@ Commands:
   a, auto     finish the game when what you see proves the win (no hidden card
               left, or in Klondike no face-down card)
   q           quit"""
+
+
+def _tr(lang: str, message: str, **params: object) -> str:
+    """The terminal's ``message`` in ``lang`` (the tests find every message given to this
+    function, by Babel's extraction of its second argument, and to ``PlaySession._t``)."""
+    return translate(message, lang, domain=DOMAIN).format_map(params)
+
+
+def _capital(text: str) -> str:
+    """``text`` with a capital first letter (a card's name starts in small letters)."""
+    return text[:1].upper() + text[1:]
+
+
+def terminal_language(environ: Mapping[str, str] | None = None) -> str:
+    """The player's language from the locale, as gettext finds it: ``LC_ALL``, else
+    ``LC_MESSAGES``, else ``LANG`` (``nl_NL.UTF-8`` is Dutch), with GNU's ``LANGUAGE``
+    list (``nl:en``) first unless the locale is C; English when none names a language of
+    :data:`~patiencekit.words.LANGUAGES`.
+
+    >>> terminal_language({"LANG": "nl_NL.UTF-8"}), terminal_language({"LC_ALL": "es_ES"})
+    ('nl', 'es')
+    >>> terminal_language({"LANG": "fr_FR.UTF-8"}), terminal_language({"LANG": "C.UTF-8"})
+    ('en', 'en')
+    >>> terminal_language({"LANGUAGE": "fr:es", "LANG": "nl_NL.UTF-8", "LC_ALL": ""})
+    'es'
+    """
+    env = os.environ if environ is None else environ
+    locale = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "")
+    if locale.split(".")[0] in ("", "C", "POSIX"):
+        return "en"
+    for name in [*env.get("LANGUAGE", "").split(":"), locale]:
+        primary = name.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return "en"
 
 
 def random_number() -> int:
@@ -195,24 +243,32 @@ def _columns(piles: Sequence[PileView]) -> list[Text]:
     return lines
 
 
-def status_line(game: Game) -> Text:
-    """Score (Klondike), time, moves and what is left of the stock's turns."""
+def status_line(game: Game, lang: str = "en") -> Text:
+    """Score (Klondike), time, moves and what is left of the stock's turns, in ``lang``.
+
+    >>> import patiencekit
+    >>> print(status_line(patiencekit.new_game("patriarchs", 3), "nl"))
+    Tijd 0:00   Zetten 0   Keer omdraaien over 1
+    """
     parts: list[str] = []
     if game.score is not None:
-        parts.append(f"Score {game.score}")
-    parts.append(f"Time {format_time(game.elapsed)}")
-    parts.append(f"Moves {len(game.moves)}")
+        parts.append(_tr(lang, "Score {score}", score=game.score))
+    parts.append(_tr(lang, "Time {time}", time=format_time(game.elapsed)))
+    parts.append(_tr(lang, "Moves {moves}", moves=len(game.moves)))
     left = game.state.redeals_left()
     stock = game.rules.stock
     if stock is not None and left is not None:
-        what = "Packets left" if stock.turn is Turn.NEXT_PACKET else "Redeals left"
-        parts.append(f"{what} {left}")
+        if stock.turn is Turn.NEXT_PACKET:
+            parts.append(_tr(lang, "Packets left {count}", count=left))
+        else:
+            parts.append(_tr(lang, "Redeals left {count}", count=left))
     return Text("   ".join(parts), style="cyan")
 
 
-def board_lines(game: Game) -> list[Text]:
+def board_lines(game: Game, lang: str = "en") -> list[Text]:
     """The board as the player sees it: a header, stock and waste, foundations,
-    the hand, reserve, packets and index cards, then the columns."""
+    the hand, reserve, packets and index cards, then the columns (the status line in
+    ``lang``; the piles are labelled in the notation)."""
     view = game.view()
     by_kind: dict[PileKind, list[PileView]] = {}
     for p in view.piles:
@@ -220,7 +276,7 @@ def board_lines(game: Game) -> list[Text]:
     header = Text()
     header.append(game.rules.name, style="bold")
     header.append(f"  #{game.number}", style=_DIM)
-    lines = [header, status_line(game), Text()]
+    lines = [header, status_line(game, lang), Text()]
 
     stock = next(iter(by_kind.get(PileKind.STOCK, [])), None)
     waste = next(iter(by_kind.get(PileKind.WASTE, [])), None)
@@ -289,7 +345,8 @@ class PlaySession:
     default); ``EOFError`` or ``KeyboardInterrupt`` from it ends the session.
     ``save`` (optional) is called with the game after every change and on quit.
     ``echo`` repeats each command after the prompt, for transcripts of piped
-    input; ``clear`` clears the screen before the board is drawn again.
+    input; ``clear`` clears the screen before the board is drawn again. ``lang`` is the
+    language it speaks (one of :data:`~patiencekit.words.LANGUAGES`).
     """
 
     def __init__(
@@ -301,7 +358,11 @@ class PlaySession:
         save: Callable[[Game], str] | None = None,
         echo: bool = False,
         clear: bool = False,
+        lang: str = "en",
     ) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"no words in {lang!r}: the languages are {', '.join(LANGUAGES)}")
+        self.lang = lang
         self.game = game
         self.console = console
         self._read = read
@@ -319,11 +380,21 @@ class PlaySession:
         """Print a refusal: the game is unchanged."""
         self.say(text, "yellow")
 
+    def _t(self, message: str, **params: object) -> str:
+        """``message`` in the session's language."""
+        return _tr(self.lang, message, **params)
+
+    def refused(self, error: IllegalMoveError) -> None:
+        """Print a refused move or command, in words: "Not allowed (c1 c2): The five of
+        clubs can't go on the nine of hearts: it needs a black eight." """
+        reason = refusal_words(self.game, error, self.lang)
+        self.error(self._t("Not allowed ({move}): {reason}", move=error.move, reason=reason))
+
     def show_board(self) -> None:
         """Draw the board."""
         if self._clear:
             self.console.clear()
-        for line in board_lines(self.game):
+        for line in board_lines(self.game, self.lang):
             self.console.print(line, soft_wrap=True)
 
     # -- the loop ---------------------------------------------------------------
@@ -332,8 +403,11 @@ class PlaySession:
         """Play until the player quits or the input ends; returns the exit status (0)."""
         self.show_board()
         self.say(
-            f"Game number {self.game.number}. Type a move like 'c3 f', 'w c5' or 's'; "
-            "'?' lists the legal moves, 'h' shows the help, 'q' quits.",
+            self._t(
+                "Game number {number}. Type a move like 'c3 f', 'w c5' or 's'; '?' lists the "
+                "legal moves, 'h' shows the help, 'q' quits.",
+                number=self.game.number,
+            ),
             _DIM,
         )
         self._announce_end()
@@ -388,26 +462,36 @@ class PlaySession:
         game = self.game
         where = self._do_save()
         if where is not None:
-            self.say(f"Saved to {where}. Resume with: patiencekit play --load {where}")
+            self.say(
+                self._t(
+                    "Saved to {where}. Resume with: patiencekit play --load {where}", where=where
+                )
+            )
         else:
             self.say(
-                f"Bye. Play this deal again with: patiencekit play {game.id} --number {game.number}"
+                self._t(
+                    "Bye. Play this deal again with: patiencekit play {game} --number {number}",
+                    game=game.id,
+                    number=game.number,
+                )
             )
 
     def show_help(self) -> None:
         """The commands and the game's rules."""
-        self.say(HELP)
+        self.say(self._t(HELP))
         self.say("")
         self.say(self.game.rules.name, "bold")
+        if self.lang != "en":
+            self.say(self._t("The rules of the games are in English only for now."), _DIM)
         self.console.print(Text(self.game.rules.rules_text))  # wrapped to the screen
 
     def show_moves(self) -> None:
         """List the legal moves, each with the card it moves."""
         moves = list(self.game.legal_moves)
         if not moves:
-            self.say("No legal moves.", "yellow")
+            self.say(self._t("No legal moves."), "yellow")
             return
-        line = Text(f"Legal moves ({len(moves)}): ")
+        line = Text(self._t("Legal moves ({count}): ", count=len(moves)))
         for n, move in enumerate(moves):
             if n:
                 line.append(", ")
@@ -423,14 +507,15 @@ class PlaySession:
     def show_hint(self) -> None:
         """Ask the solver for a move, using only what the player can see."""
         if not self.game.undo_allowed:
-            self.error("No hints in a ranked game.")
+            self.error(self._t("No hints in a ranked game."))
             return
-        self.say("Thinking...", _DIM)
+        self.say(self._t("Thinking..."), _DIM)
         move = hint(self.game)
         if move is None:
-            self.say("No move is left that leads somewhere new.", "yellow")
+            self.say(self._t("No move is left that leads somewhere new."), "yellow")
         else:
-            self.say(f"Hint: {self.game.describe(move)} ({move})", "bold green")
+            words = move_words(self.game, move, self.lang)
+            self.say(self._t("Hint: {words} ({move})", words=words, move=move), "bold green")
 
     def autocomplete(self) -> None:
         """Finish a game whose win follows from what the player sees (ranked games too:
@@ -438,26 +523,32 @@ class PlaySession:
         played = autocomplete(self.game)
         if played is None:
             self.error(
-                "Nothing you can see proves a win yet (auto-complete needs no hidden card, or "
-                "in Klondike no face-down card): play on."
+                self._t(
+                    "Nothing you can see proves a win yet (auto-complete needs no hidden card, "
+                    "or in Klondike no face-down card): play on."
+                )
             )
             return
-        self._changed(f"Auto-completed {len(played)} moves.")
+        self._changed(self._t("Auto-completed {count} moves.", count=len(played)))
 
     def _undo_or_redo(self, *, undo: bool) -> None:
         try:
             move = self.game.undo() if undo else self.game.redo()
         except IllegalMoveError as e:
-            self.error(str(e))
+            self.refused(e)
             return
-        self._changed(f"{'Undid' if undo else 'Redid'} {move}.")
+        if undo:
+            self._changed(self._t("Undid {move}.", move=move))
+        else:
+            self._changed(self._t("Redid {move}.", move=move))
 
     def _restart(self) -> None:
         if not self.game.can_undo:
-            self.error("restart: no move to take back")
+            code = Refused.NOTHING_TO_UNDO if self.game.undo_allowed else Refused.RANKED
+            self.refused(IllegalMoveError("restart", "no move to take back", GameRefusal(code)))
             return
         self.game.restart()
-        self._changed("Back to the deal; r redoes the moves one by one.")
+        self._changed(self._t("Back to the deal; r redoes the moves one by one."))
 
     def new_deal(self, number_text: str | None) -> None:
         """Start another deal of the same game (a random one without a number)."""
@@ -466,7 +557,12 @@ class PlaySession:
         elif number_text.isdigit():
             number = int(number_text)
         else:
-            self.error(f"n {number_text}: the game number must be a whole number from 0 up")
+            self.error(
+                self._t(
+                    "The game number must be a whole number from 0 up, not '{text}'.",
+                    text=number_text,
+                )
+            )
             return
         old = self.game
         try:
@@ -475,8 +571,12 @@ class PlaySession:
             self.error(str(e))
             return
         self._changed(
-            f"New deal: game number {number}. (The last one was #{old.number}, "
-            f"{len(old.moves)} moves.)"
+            self._t(
+                "New deal: game number {number}. (The last one was #{last}, {moves} moves.)",
+                number=number,
+                last=old.number,
+                moves=len(old.moves),
+            )
         )
 
     def play(self, text: str) -> None:
@@ -488,10 +588,22 @@ class PlaySession:
         try:
             move = self.game.play(text)
         except InvalidMoveError as e:
-            self.error(f"{e}. Type ? for the legal moves, h for help.")
+            more = self._t("Type ? for the legal moves, h for help.")
+            if self.lang == "en":  # the notation's own message, which is English
+                self.error(f"{e}. {more}")
+            else:
+                self.error(
+                    self._t(
+                        "'{text}' is not a move: write SOURCE DESTINATION [COUNT], like c3 f, "
+                        "w c5 or c1 c4 3, or s or t.",
+                        text=text,
+                    )
+                    + " "
+                    + more
+                )
             return
         except IllegalMoveError as e:
-            self.error(f"Not allowed: {e}")
+            self.refused(e)
             return
         self._changed(self._describe(move))
 
@@ -508,8 +620,13 @@ class PlaySession:
                 index = parse_card_index(word)
             except InvalidCardError:
                 self.error(
-                    f"{word!r} is not a move or a card: type e.g. 'c3 f', 'w c5', 's' or '7h'. "
-                    "Type ? for the legal moves, h for help."
+                    self._t(
+                        "'{word}' is not a move or a card: type e.g. 'c3 f', 'w c5', 's' or "
+                        "'7h'.",
+                        word=word,
+                    )
+                    + " "
+                    + self._t("Type ? for the legal moves, h for help.")
                 )
                 return
             card = Card.from_index(index)
@@ -518,26 +635,27 @@ class PlaySession:
                 for pile in self.game.view().piles
                 if pile.kind not in (PileKind.STOCK, PileKind.FOUNDATION, PileKind.INDEX)
             )
+            name = card_name(card, self.lang)
             if playable:
-                self.error(f"{card} cannot go to a foundation now.")
+                self.error(_capital(self._t("{card} can't go to a foundation now.", card=name)))
             else:
-                self.error(f"{card} is not the playable card of any pile.")
+                self.error(
+                    _capital(self._t("{card} is not the playable card of any pile.", card=name))
+                )
             return
         try:
-            self.game.verify(source)
+            played = self.game.play(source)
         except IllegalMoveError as e:
-            self.error(f"Not allowed: {e}")
+            self.refused(e)
             return
-        self.error(f"Not allowed: {source}")
+        self._changed(self._describe(played))
 
     def _describe(self, move: Move) -> str:
-        if move.is_stock:
-            return f"Played {move}."
-        card = self.game.card_at(move.dst, move.count - 1)
-        what = ""
-        if card is not None:
-            what = f" ({card.symbol_text}{'..' if move.count > 1 else ''})"
-        return f"Played {move}{what}."
+        card = None if move.is_stock else self.game.card_at(move.dst, move.count - 1)
+        if card is None:
+            return self._t("Played {move}.", move=move)
+        cards = f"{card.symbol_text}{'..' if move.count > 1 else ''}"
+        return self._t("Played {move} ({cards}).", move=move, cards=cards)
 
     # -- after a change ------------------------------------------------------------
 
@@ -547,7 +665,7 @@ class PlaySession:
         try:
             return self._save(self.game)
         except OSError as e:
-            self.error(f"Could not save the game: {e}")
+            self.error(self._t("Could not save the game: {error}", error=e))
             return None
 
     def _changed(self, note: str) -> None:
@@ -559,17 +677,30 @@ class PlaySession:
     def _announce_end(self) -> None:
         game = self.game
         if game.is_won():
-            score = ""
-            if game.score is not None:
-                score = f" Score {game.score}"
-                if game.time_bonus:
-                    score += f" (time bonus {game.time_bonus} included)"
-                score += ","
-            self.say(
-                f"Congratulations, you won {game.rules.name} #{game.number}!{score} "
-                f"time {format_time(game.elapsed)}, {len(game.moves)} moves.",
-                "bold green",
+            won = self._t(
+                "Congratulations, you won {game} #{number}!",
+                game=game.rules.name,
+                number=game.number,
             )
-            self.say("n: a new game, u: undo, q: quit.")
+            time, moves = format_time(game.elapsed), len(game.moves)
+            if game.score is not None and game.time_bonus:
+                how = self._t(
+                    "Score {score} (time bonus {bonus} included), time {time}, {moves} moves.",
+                    score=game.score,
+                    bonus=game.time_bonus,
+                    time=time,
+                    moves=moves,
+                )
+            elif game.score is not None:
+                how = self._t(
+                    "Score {score}, time {time}, {moves} moves.",
+                    score=game.score,
+                    time=time,
+                    moves=moves,
+                )
+            else:
+                how = self._t("Time {time}, {moves} moves.", time=time, moves=moves)
+            self.say(f"{won} {how}", "bold green")
+            self.say(self._t("n: a new game, u: undo, q: quit."))
         elif game.is_over():
-            self.say("No moves left. n: a new game, u: undo, q: quit.", "bold yellow")
+            self.say(self._t("No moves left. n: a new game, u: undo, q: quit."), "bold yellow")

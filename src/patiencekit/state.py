@@ -52,8 +52,9 @@ TURN: Final[EngineMove] = (-2, -2, 0)
 class Why(StrEnum):
     """The rule a refused move breaks: the code of a :class:`Refusal`.
 
-    Each is said in words by :meth:`patiencekit.game.Game.reason`; the comment says what
-    ``Refusal.params`` holds when it holds anything.
+    Each is said in words by :meth:`patiencekit.game.Game.reason`, and as a player's sentence
+    in English, Dutch or Spanish by :func:`patiencekit.words.refusal_words`; the comment says
+    what ``Refusal.params`` holds when it holds anything.
     """
 
     SAME_PILE = "same-pile"
@@ -104,8 +105,9 @@ class Why(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """Why ``move`` is not legal in a position (:meth:`State.check`): the rule it breaks and
-    any numbers the rule's words need. Only :meth:`patiencekit.game.Game.reason` turns it into
-    words, naming only cards the player can see.
+    any numbers the rule's words need. :meth:`patiencekit.game.Game.reason` turns it into
+    words and :func:`patiencekit.words.refusal_words` into a player's sentence, both naming
+    only cards the player can see.
 
     >>> Refusal(Why.SAME_PILE, (3, 3, 1))
     Refusal(code=<Why.SAME_PILE: 'same-pile'>, move=(3, 3, 1), params=())

@@ -27,7 +27,8 @@ is said by where it lies ("a face-down card"), and a card a rule asks for by wha
 
 Every sentence is an English message translated through a gettext catalogue,
 ``locale/<lang>/LC_MESSAGES/words.po`` (the terminal's own sentences are in ``terminal.po``
-beside it), read with Babel when first needed and kept. A message's placeholders are named
+beside it), read with Babel when first needed and kept (a loader of this module's own, to
+be shared with the pages' translations later). A message's placeholders are named
 (``{card}``); the values put in them carry their own articles ("the five of clubs", "la
 columna 3"), since Spanish articles follow the noun's gender. English needs no catalogue: a
 message is its own English.
@@ -67,8 +68,6 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 #: the domain of this module's messages
 DOMAIN = "words"
-
-_KING = 12
 
 
 # -- catalogues -------------------------------------------------------------------------------

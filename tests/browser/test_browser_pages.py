@@ -42,8 +42,13 @@ def test_rules_page_shows_the_rules_text(page: Any, server: str) -> None:
     page.goto(f"{server}/rules/senior-wrangler")
     page.wait_for_function("() => document.getElementById('title').textContent !== 'Rules'")
     assert page.text_content("#title") == games["senior-wrangler"]["name"]
+    # the rules in sections, each with its heading (the request's language: English here)
+    sections = games["senior-wrangler"]["rules_sections"]
+    assert page.locator("#rules h2").all_text_contents() == [s["heading"] for s in sections]
     text = " ".join(page.text_content("#rules").split())
-    assert " ".join(games["senior-wrangler"]["rules_text"].split()) in text
+    for section in sections:
+        assert " ".join(section["text"].split()) in text
+    assert "Eight index cards, one each of ranks 2 to 9, never move." in text
     assert page.get_attribute("#play", "href") == "/play/senior-wrangler"
 
 

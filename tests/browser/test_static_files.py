@@ -63,7 +63,13 @@ def test_module_imports_resolve(module: Path) -> None:
 def test_nothing_is_fetched_from_another_site_and_there_is_no_build_step() -> None:
     files = [p for p in STATIC.rglob("*") if p.is_file()]
     suffixes = {p.suffix for p in files}
-    assert suffixes <= {".html", ".js", ".css", ".md"}, suffixes  # no images, no TypeScript
+    # no images, no TypeScript; the pages' catalogues are JSON (i18n/<lang>.json)
+    assert suffixes <= {".html", ".js", ".css", ".md", ".json"}, suffixes
+    assert {p.relative_to(STATIC).as_posix() for p in files if p.suffix == ".json"} == {
+        "i18n/en.json",
+        "i18n/nl.json",
+        "i18n/es.json",
+    }
     assert not any(p.name in ("package.json", "package-lock.json") for p in files)
     for p in files:
         text = p.read_text(encoding="utf-8")

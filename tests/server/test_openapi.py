@@ -125,6 +125,13 @@ def test_a_plain_text_path_parameter_declares_no_422(schema: dict[str, Any]) -> 
     assert "404" in operation["responses"]
 
 
+def _text(node: ast.expr) -> object:
+    """The value of a constant, or of a sentence marked for the catalogues (``N_("...")``)."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "N_" and node.args:
+        node = node.args[0]
+    return node.value if isinstance(node, ast.Constant) else None
+
+
 def _code_of(node: ast.AST, in_errors_module: bool) -> ast.expr | None:
     """The error code ``node`` writes, if it writes one: the code argument of
     ``ApiError(status, code, ...)``, ``error_body(code, ...)`` and
@@ -137,7 +144,7 @@ def _code_of(node: ast.AST, in_errors_module: bool) -> ast.expr | None:
         index = {"ApiError": 1, "error_body": 0, "_send_error": 2}.get(name)
         return node.args[index] if index is not None and len(node.args) > index else None
     if in_errors_module and isinstance(node, ast.Tuple):
-        values = [e.value if isinstance(e, ast.Constant) else None for e in node.elts]
+        values = [_text(e) for e in node.elts]
         if len(values) == 2 and all(isinstance(v, str) for v in values):
             return node.elts[0]
         if len(values) == 4 and isinstance(values[0], int) and isinstance(values[1], str):

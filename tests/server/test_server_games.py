@@ -33,6 +33,8 @@ NEW_KEYS = {
     "foundation_bases",
     "pile_words",
     "solver",
+    # the rules page's sections, in the request's language (server/game_texts.py)
+    "rules_sections",
 }
 
 #: layout.js: which layout family drew each game

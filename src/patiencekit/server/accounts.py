@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Connection, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from patiencekit.i18n import N_
 from patiencekit.server import limits
 from patiencekit.server.config import Settings
 from patiencekit.server.db import Database, sessions, signin_failures, users
@@ -130,7 +131,7 @@ def user_for_write(conn: Connection, client: Client) -> tuple[User, str | None]:
     wait = limits.take(conn, guests, limits.address_key(client.ip), now)
     if wait is not None:  # raised in the caller's transaction: nothing is kept
         raise limits.refused(
-            "too many new guests from this address: wait a little, or sign in", wait
+            N_("too many new guests from this address: wait a little, or sign in"), wait
         )
     name = GUEST_PREFIX + secrets.token_hex(5)
     user_id = conn.execute(
@@ -146,15 +147,21 @@ def _check_credentials(name: str, password: str) -> None:
         raise ApiError(
             400,
             "bad_request",
-            "a name has 3 to 32 characters, each a letter, a digit, _ or -",
+            N_("a name has 3 to 32 characters, each a letter, a digit, _ or -"),
         )
     if name.lower().startswith(GUEST_PREFIX):
-        raise ApiError(400, "bad_request", f"names starting with {GUEST_PREFIX!r} are for guests")
+        raise ApiError(
+            400,
+            "bad_request",
+            N_("names starting with {prefix!r} are for guests"),
+            params={"prefix": GUEST_PREFIX},
+        )
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise ApiError(
             400,
             "bad_request",
-            f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters",
+            N_("a password has {least} to {most} characters"),
+            params={"least": PASSWORD_MIN, "most": PASSWORD_MAX},
         )
 
 
@@ -170,9 +177,9 @@ def signup(db: Database, client: Client, name: str, password: str) -> tuple[User
     with db.write() as conn:
         wait = limits.take(conn, signups, limits.address_key(client.ip), client.now())
     if wait is not None:
-        raise limits.refused("too many sign-ups from this address: wait a little", wait)
+        raise limits.refused(N_("too many sign-ups from this address: wait a little"), wait)
     password_hash = hash_password(password)  # slow on purpose: outside the transaction
-    taken = ApiError(409, "conflict", f"the name {name!r} is taken")
+    taken = ApiError(409, "conflict", N_("the name {name!r} is taken"), params={"name": name})
     try:
         with db.write() as conn:
             if conn.execute(select(users.c.id).where(users.c.name_key == name_key(name))).first():
@@ -231,9 +238,13 @@ def _count_attempt(
     for limit, bucket in buckets:
         wait = limits.take(conn, limit, bucket, now)
         if wait is not None:
-            whom = "for this name" if limit is per_account else "from this address"
             raise limits.refused(
-                f"too many failed sign-ins {whom}: wait a few minutes and try again", wait
+                N_("too many failed sign-ins for this name: wait a few minutes and try again")
+                if limit is per_account
+                else N_(
+                    "too many failed sign-ins from this address: wait a few minutes and try again"
+                ),
+                wait,
             )
     return buckets
 
@@ -267,7 +278,7 @@ def signin(
             conn.execute(
                 insert(signin_failures).values(name_key=key, ip=client.ip, at=client.now())
             )
-        raise ApiError(401, "unauthorized", "the name or the password is wrong")
+        raise ApiError(401, "unauthorized", N_("the name or the password is wrong"))
     stale = needs_rehash(row.password_hash)
     rehashed = hash_password(password) if stale else None
     with db.write() as conn:

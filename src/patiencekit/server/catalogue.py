@@ -7,8 +7,11 @@ it is shown (short name, lobby tile, layout family, pile words), whether it is
 ranked and which solver serves it. The pages write no game id or fact of their
 own: they read this list (``static/js/games.js``).
 
-The answer never changes while the server runs: it is built and checked against
-its model once, then served as the same bytes.
+The words of the answer (each game's ``blurb``, ``pile_words`` and ``rules_sections``) are
+in the request's language (``language.scope_language``; ``game_texts``); names stay the
+games' own, and ``rules_text`` is the registry's, in English. The answer never changes while
+the server runs: it is built and checked against its model once per language, then served
+as the same bytes.
 """
 
 from __future__ import annotations
@@ -16,17 +19,20 @@ from __future__ import annotations
 import functools
 from typing import Literal
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from patiencekit.cards import Suit
 from patiencekit.games import FACTS, GAMES
 from patiencekit.games.facts import Layout, Solver, foundation_bases, stock_facts
 from patiencekit.games.winnable_numbers import WINNABLE
+from patiencekit.i18n import DEFAULT_LANGUAGE
 from patiencekit.rules import GameRules, PileKind, Turn
+from patiencekit.server import game_texts
 from patiencekit.server.deps import json_response
+from patiencekit.server.language import scope_language
 
-__all__ = ["FoundationBaseEntry", "GameEntry", "game_entry", "router"]
+__all__ = ["FoundationBaseEntry", "GameEntry", "RulesSection", "game_entry", "router"]
 
 SuitLetter = Literal["C", "S", "H", "D"]
 RankLetter = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
@@ -41,6 +47,15 @@ class FoundationBaseEntry(BaseModel):
     suit: SuitLetter | None = Field(description="the base card's suit; null: any suit")
 
 
+class RulesSection(BaseModel):
+    """A section of a game's rules page."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    heading: str = Field(description="the section's heading: 'The layout', 'To win', ...")
+    text: str = Field(description="its sentences")
+
+
 class GameEntry(BaseModel):
     """One game of ``GET /api/games``."""
 
@@ -49,10 +64,13 @@ class GameEntry(BaseModel):
     id: str = Field(description="the game's stable id, as in /play/{id}")
     name: str = Field(description="the full name: 'Solitaire (Klondike, draw 3)'")
     decks: int = Field(description="1 or 2")
-    rules_text: str = Field(description="the rules in full, for the rules page")
+    rules_text: str = Field(description="the rules in full, the registry's (in English)")
+    rules_sections: list[RulesSection] = Field(
+        description="the rules page's sections in the request's language, each with a heading"
+    )
     winnable_deals: int = Field(description="deals the solver has proved winnable")
     short_name: str = Field(description="the name where space is short: 'Solitaire'")
-    blurb: str = Field(description="a line for the lobby tile")
+    blurb: str = Field(description="a line for the lobby tile (in the request's language)")
     lobby_cards: list[str] = Field(description="three cards decorating the lobby tile")
     layout: Layout = Field(description="the board layout family the pages draw it with")
     ranked: bool = Field(description="tournaments, ranked play and a Top 100")
@@ -69,8 +87,8 @@ class GameEntry(BaseModel):
     solver: Solver = Field(description="the search that solves it and gives its hints")
 
 
-def game_entry(rules: GameRules) -> GameEntry:
-    """The ``GET /api/games`` item of a game of the registry."""
+def game_entry(rules: GameRules, lang: str = DEFAULT_LANGUAGE) -> GameEntry:
+    """The ``GET /api/games`` item of a game of the registry, its words in ``lang``."""
     facts = FACTS[rules.id]
     stock = stock_facts(rules)
     return GameEntry(
@@ -78,9 +96,13 @@ def game_entry(rules: GameRules) -> GameEntry:
         name=rules.name,
         decks=rules.decks,
         rules_text=rules.rules_text,
+        rules_sections=[
+            RulesSection.model_validate(section)
+            for section in game_texts.rules_sections(rules, lang)
+        ],
         winnable_deals=len(WINNABLE.get(rules.id, ())),
         short_name=facts.short_name,
-        blurb=facts.blurb,
+        blurb=game_texts.blurb(facts.blurb, lang),
         lobby_cards=list(facts.lobby_cards),
         layout=facts.layout,
         ranked=facts.ranked,
@@ -94,7 +116,7 @@ def game_entry(rules: GameRules) -> GameEntry:
             )
             for b in foundation_bases(rules)
         ],
-        pile_words=dict(facts.pile_words),
+        pile_words=game_texts.pile_words(facts.pile_words, lang),
         solver=facts.solver,
     )
 
@@ -104,9 +126,9 @@ def _suit_letter(suit: Suit | None) -> str | None:
 
 
 @functools.cache
-def _answer() -> bytes:
-    """The answer's body, built once."""
-    games = [game_entry(rules).model_dump(mode="json") for rules in GAMES.values()]
+def _answer(lang: str) -> bytes:
+    """The answer's body in ``lang``, built once."""
+    games = [game_entry(rules, lang).model_dump(mode="json") for rules in GAMES.values()]
     return bytes(json_response(games).body)
 
 
@@ -114,8 +136,13 @@ router = APIRouter()
 
 
 @router.get("/games", response_model=list[GameEntry])
-def list_games() -> Response:
+def list_games(request: Request) -> Response:
     """Every game, in the registry's order, with its facts: what the pages show of it, how
     its board is laid out, whether it is ranked, and how many of its deals the solver has
     proved winnable (those "winnable deals only" draws from)."""
-    return Response(_answer(), media_type="application/json")
+    lang = scope_language(request.scope)
+    return Response(
+        _answer(lang),
+        media_type="application/json",
+        headers={"content-language": lang, "vary": "Accept-Language, Cookie"},
+    )

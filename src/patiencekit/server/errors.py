@@ -22,6 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from patiencekit.i18n import N_
+from patiencekit.server.language import say, scope_language
+
 __all__ = [
     "ERROR_CODES",
     "ApiError",
@@ -32,23 +35,46 @@ __all__ = [
     "error_responses",
     "install_error_handlers",
     "unexpected_error",
+    "validation_message",
 ]
 
 log = logging.getLogger("patiencekit.server")
 
 
 class ApiError(Exception):
-    """A refused request: HTTP status, a stable code and a sentence for the player."""
+    """A refused request: HTTP status, a stable code and a sentence for the player.
+
+    The sentence is a msgid of the server's catalogue (marked with ``N_``), its
+    placeholders filled from ``params`` once it is said in the request's language
+    (:meth:`text`); ``message`` is the English.
+
+    >>> e = ApiError(409, "conflict", N_("the name {name!r} is taken"), params={"name": "ann"})
+    >>> e.message, e.text("nl")
+    ("the name 'ann' is taken", "de naam 'ann' is al bezet")
+    """
 
     def __init__(
-        self, status: int, code: str, message: str, *, headers: Mapping[str, str] | None = None
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
-        super().__init__(message)
+        self.template = message
+        self.params = dict(params or {})
+        english = message.format(**self.params) if self.params else message
+        super().__init__(english)
         self.status = status
         self.code = code
-        self.message = message
+        self.message = english
         #: extra headers of the answer (``Retry-After`` on 429 and 503)
         self.headers = dict(headers or {})
+
+    def text(self, lang: str) -> str:
+        """The sentence for the player in ``lang``."""
+        return say(lang, self.template, self.params)
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:
@@ -143,49 +169,96 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return responses
 
 
-def _field(loc: tuple[Any, ...] | list[Any]) -> str:
+def _field(loc: tuple[Any, ...] | list[Any], lang: str) -> str:
     parts = [str(p) for p in loc if p not in ("body", "query", "path")]
-    return ".".join(parts) or "the body"
+    return ".".join(parts) or say(lang, N_("the body"))
 
 
-async def _api_error(_request: Request, exc: Exception) -> JSONResponse:
+async def _api_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
     return JSONResponse(
-        error_body(exc.code, exc.message), status_code=exc.status, headers=exc.headers or None
+        error_body(exc.code, exc.text(scope_language(request.scope))),
+        status_code=exc.status,
+        headers=exc.headers or None,
     )
 
 
-async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
+#: pydantic's refusals in the catalogue's words (English keeps pydantic's own sentence)
+_VALIDATION_WORDS: dict[str, str] = {
+    "int_type": N_("{field}: a whole number is needed"),
+    "int_parsing": N_("{field}: a whole number is needed"),
+    "int_from_float": N_("{field}: a whole number is needed"),
+    "string_type": N_("{field}: a text is needed"),
+    "bool_type": N_("{field}: true or false is needed"),
+    "bool_parsing": N_("{field}: true or false is needed"),
+    "greater_than_equal": N_("{field}: at least {ge} is needed"),
+    "greater_than": N_("{field}: more than {gt} is needed"),
+    "less_than_equal": N_("{field}: at most {le} is needed"),
+    "less_than": N_("{field}: less than {lt} is needed"),
+    "string_too_short": N_("{field}: at least {min_length} characters are needed"),
+    "string_too_long": N_("{field}: at most {max_length} characters are allowed"),
+    "extra_forbidden": N_("{field}: this field is not taken"),
+    "literal_error": N_("{field}: one of {expected} is needed"),
+}
+
+
+def validation_message(error: Mapping[str, Any], lang: str) -> str:
+    """A field's refusal (one of pydantic's errors) as a sentence in ``lang``.
+
+    >>> e = {"type": "int_type", "loc": ("body", "n"), "msg": "Input should be a valid integer"}
+    >>> validation_message(e, "en"), validation_message(e, "nl")
+    ('n: input should be a valid integer', 'n: hier hoort een geheel getal')
+    >>> validation_message({"type": "missing", "loc": ("body", "n")}, "es")
+    'falta n'
+    """
+    where = _field(error.get("loc", ()), lang)
+    kind = error.get("type")
+    if kind == "missing":
+        return say(lang, N_("{field} is missing"), {"field": where})
+    if kind == "model_attributes_type":
+        return say(lang, N_("the request body must be a JSON object"))
+    if lang == "en" or kind not in _VALIDATION_WORDS:
+        if lang != "en":
+            return say(lang, N_("{field} is not valid"), {"field": where})
+        what = str(error.get("msg", "is not valid"))
+        return f"{where}: {what[:1].lower()}{what[1:]}"
+    context = {str(k): v for k, v in (error.get("ctx") or {}).items()}
+    template = _VALIDATION_WORDS[kind]
+    try:
+        return say(lang, template, {**context, "field": where})
+    except (KeyError, IndexError, ValueError):
+        return say(lang, N_("{field} is not valid"), {"field": where})
+
+
+async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
+    lang = scope_language(request.scope)
     errors = exc.errors()
     if any(e.get("type") == "json_invalid" for e in errors):
         return JSONResponse(
-            error_body("bad_request", "the request body is not valid JSON"), status_code=400
+            error_body("bad_request", say(lang, N_("the request body is not valid JSON"))),
+            status_code=400,
         )
-    first = errors[0] if errors else {}
-    where = _field(first.get("loc", ()))
-    what = str(first.get("msg", "is not valid"))
-    if first.get("type") == "missing":
-        message = f"{where} is missing"
-    elif first.get("type") == "model_attributes_type":
-        message = "the request body must be a JSON object"
-    else:
-        message = f"{where}: {what[:1].lower()}{what[1:]}"
+    message = validation_message(errors[0] if errors else {}, lang)
     return JSONResponse(error_body("bad_request", message), status_code=422)
 
 
 _HTTP_CODES = {
-    401: ("unauthorized", "sign in first"),
-    403: ("forbidden", "this is not allowed"),
-    404: ("not_found", "there is nothing at this address"),
-    405: ("bad_request", "this address does not take that method"),
-    413: ("too_large", "the request body is too large"),
+    401: ("unauthorized", N_("sign in first")),
+    403: ("forbidden", N_("this is not allowed")),
+    404: ("not_found", N_("there is nothing at this address")),
+    405: ("bad_request", N_("this address does not take that method")),
+    413: ("too_large", N_("the request body is too large")),
 }
 
 
-async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
-    code, message = _HTTP_CODES.get(exc.status_code, ("bad_request", str(exc.detail)))
+    if exc.status_code in _HTTP_CODES:
+        code, template = _HTTP_CODES[exc.status_code]
+        message = say(scope_language(request.scope), template)
+    else:
+        code, message = "bad_request", str(exc.detail)
     return JSONResponse(error_body(code, message), status_code=exc.status_code, headers=exc.headers)
 
 
@@ -219,9 +292,9 @@ def _database_unavailable(exc: BaseException) -> bool:
 
 
 def unexpected_error(exc: BaseException) -> tuple[int, str, str, dict[str, str]]:
-    """The answer to an exception no route handled: status, code, message and extra
-    headers; logged here (the database's failures in one line, anything else with its
-    traceback).
+    """The answer to an exception no route handled: status, code, message (a msgid of the
+    server's catalogue) and extra headers; logged here (the database's failures in one
+    line, anything else with its traceback).
 
     A 500 closes its connection (``Connection: close``): whatever went wrong, the next
     request starts afresh on a new one.
@@ -231,14 +304,14 @@ def unexpected_error(exc: BaseException) -> tuple[int, str, str, dict[str, str]]
         return (
             503,
             "unavailable",
-            "the database cannot be used just now: try again in a moment",
+            N_("the database cannot be used just now: try again in a moment"),
             {"retry-after": str(UNAVAILABLE_RETRY_SECONDS)},
         )
     log.error("unexpected error", exc_info=exc)
     return (
         500,
         "internal",
-        "something went wrong on the server; nothing was changed",
+        N_("something went wrong on the server; nothing was changed"),
         {"connection": "close"},
     )
 

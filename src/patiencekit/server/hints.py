@@ -35,6 +35,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from patiencekit.game import Game
+from patiencekit.i18n import N_
 from patiencekit.notation import Record
 from patiencekit.server import limits
 from patiencekit.server.config import Settings
@@ -54,7 +55,7 @@ def _busy() -> ApiError:
     return ApiError(
         503,
         "unavailable",
-        "hints are busy just now: ask again in a moment",
+        N_("hints are busy just now: ask again in a moment"),
         headers={"Retry-After": "1"},
     )
 
@@ -152,7 +153,7 @@ def hint(
         with db.write() as conn:
             wait = limits.take(conn, per_player, str(user_id), now)
         if wait is not None:
-            raise limits.refused("too many hints: think a little, then ask again", wait)
+            raise limits.refused(N_("too many hints: think a little, then ask again"), wait)
 
     return _in_a_worker(settings, within_the_limit, _hint_of, record, seconds)
 

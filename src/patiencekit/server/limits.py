@@ -101,7 +101,8 @@ def give_back(conn: Connection, limit: Limit, key: str) -> None:
 
 
 def refused(message: str, wait: float) -> ApiError:
-    """The 429 ``rate_limited`` answer, with ``Retry-After`` (whole seconds, at least 1).
+    """The 429 ``rate_limited`` answer, with ``Retry-After`` (whole seconds, at least 1);
+    ``message`` is a msgid of the server's catalogue.
 
     >>> e = refused("too many hints: wait a moment", 2.2)
     >>> e.status, e.code, e.headers

@@ -15,7 +15,9 @@ from starlette.datastructures import Headers
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from patiencekit.i18n import N_
 from patiencekit.server.errors import error_body, unexpected_error
+from patiencekit.server.language import say, scope_language
 from patiencekit.server.security import csrf_token_valid
 
 __all__ = [
@@ -34,9 +36,19 @@ UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 async def _send_error(
-    send: Send, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    send: Send,
+    status: int,
+    code: str,
+    message: str,
+    headers: dict[str, str] | None = None,
+    *,
+    scope: Scope,
+    params: dict[str, Any] | None = None,
 ) -> None:
-    body = json.dumps(error_body(code, message)).encode()
+    """Answer with the API's error body, ``message`` (a msgid of the server's catalogue)
+    said in the request's language."""
+    text = say(scope_language(scope), message, params)
+    body = json.dumps(error_body(code, text)).encode()
     await send(
         {
             "type": "http.response.start",
@@ -85,7 +97,7 @@ class UnexpectedErrorMiddleware:
             if started:
                 raise
             status, code, message, headers = unexpected_error(exc)
-            await _send_error(send, status, code, message, headers)
+            await _send_error(send, status, code, message, headers, scope=scope)
 
 
 class BodyLimitMiddleware:
@@ -104,16 +116,19 @@ class BodyLimitMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        too_large = f"the request body is larger than {self.max_bytes} bytes"
+        too_large = N_("the request body is larger than {bytes} bytes")
+        limit = {"bytes": self.max_bytes}
         declared = Headers(scope=scope).get("content-length")
         if declared is not None:
             try:
                 length = int(declared)
             except ValueError:
-                await _send_error(send, 400, "bad_request", "Content-Length is not a number")
+                await _send_error(
+                    send, 400, "bad_request", N_("Content-Length is not a number"), scope=scope
+                )
                 return
             if length > self.max_bytes:
-                await _send_error(send, 413, "too_large", too_large)
+                await _send_error(send, 413, "too_large", too_large, scope=scope, params=limit)
                 return
         chunks: list[bytes] = []
         size = 0
@@ -124,7 +139,7 @@ class BodyLimitMiddleware:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_bytes:
-                await _send_error(send, 413, "too_large", too_large)
+                await _send_error(send, 413, "too_large", too_large, scope=scope, params=limit)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -168,13 +183,20 @@ class CsrfMiddleware:
                     send,
                     403,
                     "forbidden",
-                    "the X-CSRF-Token header must repeat the pk_csrf cookie "
-                    "(GET /api/session gives one)",
+                    N_(
+                        "the X-CSRF-Token header must repeat the pk_csrf cookie "
+                        "(GET /api/session gives one)"
+                    ),
+                    scope=scope,
                 )
                 return
             if not csrf_token_valid(cookie, self.secret_key):
                 await _send_error(
-                    send, 403, "forbidden", "the CSRF token is not valid: GET /api/session again"
+                    send,
+                    403,
+                    "forbidden",
+                    N_("the CSRF token is not valid: GET /api/session again"),
+                    scope=scope,
                 )
                 return
         await self.app(scope, receive, send)

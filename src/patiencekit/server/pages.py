@@ -8,15 +8,23 @@ fragment goes:
   ``<html>``, the opening of ``<head>`` with the charset, viewport, colour scheme and icon, then
   the theme script and ``css/pk.css``. Words after ``pk:head`` are added to the viewport's
   settings (its ``{viewport}``): ``<!-- pk:head viewport-fit=cover -->``.
-- ``<!-- pk:header -->`` becomes ``static/_header.html``: the site header (brand and nav).
+- ``<!-- pk:header -->`` becomes ``static/_header.html``: the site header (brand, nav and the
+  language menu).
 
-A page is put together once per process (``page_html``).
+Every visible word of a page file and its fragments is a marker ``{{key}}`` of the pages'
+catalogue, ``static/i18n/<lang>.json`` (the one the scripts read too, ``js/i18n.js``): it is
+replaced by the key's text in the page's language, HTML-escaped, or as it is for a key ending
+in ``_html`` (the catalogue's own markup: links, ``<kbd>``); ``{lang}`` in ``_head.html``
+becomes the language (``<html lang>``). A page is put together once per process and language
+(``page_html``), in the reader's language (``language.scope_language``: ``?lang=``, which
+also sets the ``pk_lang`` cookie, then the cookie, then ``Accept-Language``).
 """
 
 from __future__ import annotations
 
 import functools
 import html
+import json
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -28,14 +36,29 @@ from starlette.staticfiles import StaticFiles
 
 from patiencekit.errors import UnknownGameError
 from patiencekit.games import get_rules
+from patiencekit.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from patiencekit.server.deps import ensure_csrf_cookie
+from patiencekit.server.language import (
+    LANG_COOKIE,
+    asked_language,
+    scope_language,
+    set_language_cookie,
+)
 
-__all__ = ["STATIC_DIR", "StaticDir", "page_html", "router", "safe_next"]
+__all__ = [
+    "STATIC_DIR",
+    "StaticDir",
+    "catalogue_keys",
+    "page_catalogue",
+    "page_html",
+    "router",
+    "safe_next",
+]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 _PLACEHOLDER = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>PatienceKit</title></head>
+<html lang="{lang}"><head><meta charset="utf-8"><title>PatienceKit</title></head>
 <body><h1>PatienceKit</h1><p>{text}</p></body></html>
 """
 
@@ -45,41 +68,91 @@ _MARKER = re.compile(
     r"^[ \t]*<!-- pk:(?P<name>head|header)(?P<settings>(?: [a-z-]+=[a-z0-9.-]+)*) -->\n", re.M
 )
 _FRAGMENTS = {"head": "_head.html", "header": "_header.html"}
+#: a word of the catalogue: ``{{key}}``
+_WORD = re.compile(r"\{\{([a-z0-9_.]+)\}\}")
 
 
 @functools.cache
-def page_html(filename: str) -> str | None:
-    """The page ``static/<filename>`` as served (its markers replaced by the shared fragments);
-    None while the file does not exist."""
+def page_catalogue(lang: str) -> dict[str, object]:
+    """The pages' catalogue of ``lang`` (``static/i18n/<lang>.json``): key → text, or for a
+    text with a count, plural category → text."""
+    path = STATIC_DIR / "i18n" / f"{lang}.json"
+    if not path.is_file():
+        return {}
+    words: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
+    return words
+
+
+def catalogue_keys(text: str) -> list[str]:
+    """The catalogue's keys a page file names (``{{key}}``).
+
+    >>> catalogue_keys('<h1>{{lobby.heading}}</h1><p title="{{play.hint_title}}">')
+    ['lobby.heading', 'play.hint_title']
+    """
+    return _WORD.findall(text)
+
+
+def _translate(text: str, lang: str, filename: str) -> str:
+    words = page_catalogue(lang)
+    fallback = page_catalogue(DEFAULT_LANGUAGE)
+
+    def word(marker: re.Match[str]) -> str:
+        key = marker[1]
+        value = words.get(key, fallback.get(key))
+        if not isinstance(value, str):
+            raise ValueError(f"{filename}: {{{{{key}}}}} is not a text of the pages' catalogue")
+        return value if key.endswith("_html") else html.escape(value, quote=True)
+
+    return _WORD.sub(word, text)
+
+
+@functools.cache
+def page_html(filename: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """The page ``static/<filename>`` as served in ``lang`` (its markers replaced by the
+    shared fragments, its words by the catalogue's); None while the file does not exist."""
     path = STATIC_DIR / filename
     if not path.is_file():
         return None
+    if lang not in LANGUAGES:
+        raise ValueError(f"no catalogue for {lang!r}")
 
     def fragment(marker: re.Match[str]) -> str:
         name, settings = marker["name"], marker["settings"].split()
         text = (STATIC_DIR / _FRAGMENTS[name]).read_text(encoding="utf-8")
         if name == "head":
-            return text.replace("{viewport}", "".join(f", {s}" for s in settings))
+            return text.replace("{viewport}", "".join(f", {s}" for s in settings)).replace(
+                "{lang}", lang
+            )
         if settings:
             raise ValueError(f"{filename}: <!-- pk:{name} --> takes no settings")
-        return text
+        # the language menu: the page's own language is the current one
+        return text.replace(f'data-lang="{lang}"', f'data-lang="{lang}" aria-current="true"')
 
     page = _MARKER.sub(fragment, path.read_text(encoding="utf-8"))
     if "<!-- pk:" in page:
         raise ValueError(f"{filename}: a marker that is not <!-- pk:head --> or <!-- pk:header -->")
+    page = _translate(page, lang, filename)
+    if "{{" in page:
+        raise ValueError(f"{filename}: a word marker that is not {{{{key}}}}")
     return page
 
 
 def _page(request: Request, filename: str, status: int = 200) -> Response:
-    page = page_html(filename)
+    lang = scope_language(request.scope)
+    page = page_html(filename, lang)
     response: Response
     if page is not None:
         response = HTMLResponse(page, status_code=status, headers={"cache-control": "no-cache"})
     else:  # the page is not written yet
         response = HTMLResponse(
-            _PLACEHOLDER.format(text=html.escape(f"{filename} is coming soon.")),
+            _PLACEHOLDER.format(lang=lang, text=html.escape(f"{filename} is coming soon.")),
             status_code=status,
         )
+    response.headers["content-language"] = lang
+    response.headers["vary"] = "Accept-Language, Cookie"
+    asked = asked_language(request.scope)
+    if asked is not None and request.cookies.get(LANG_COOKIE) != asked:
+        set_language_cookie(response, asked, https=request.url.scheme == "https")
     ensure_csrf_cookie(request, response)
     return response
 
@@ -88,8 +161,12 @@ def _known_game(request: Request, game_id: str) -> Response | None:
     try:
         get_rules(game_id)
     except UnknownGameError:
+        lang = scope_language(request.scope)
+        words = page_catalogue(lang).get("page.no_game") or "There is no game {game}."
         response = HTMLResponse(
-            _PLACEHOLDER.format(text=html.escape(f"There is no game {game_id!r}.")),
+            _PLACEHOLDER.format(
+                lang=lang, text=html.escape(str(words).format(game=repr(game_id)))
+            ),
             status_code=404,
         )
         ensure_csrf_cookie(request, response)

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from patiencekit.games import GAMES
+from patiencekit.i18n import N_
 from patiencekit.server.accounts import name_key
 from patiencekit.server.db import Database, users
 from patiencekit.server.deps import DbDep
@@ -64,7 +65,9 @@ def player_stats(db: Database, name: str) -> dict[str, dict[str, Any]]:
             select(users.c.id).where(users.c.name_key == name_key(name))
         ).scalar_one_or_none()
         if user_id is None:
-            raise ApiError(404, "not_found", f"no player is called {name!r}")
+            raise ApiError(
+                404, "not_found", N_("no player is called {name!r}"), params={"name": name}
+            )
         rows = conn.execute(
             select(
                 plays.c.game_id,

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from patiencekit.games import get_rules
+from patiencekit.i18n import N_
 from patiencekit.server.accounts import current_user, name_key
 from patiencekit.server.competition import standings as standings_service
 from patiencekit.server.competition import tournaments as tournament_service
@@ -345,15 +346,21 @@ def get_top100(
 ) -> Response:
     """The Top 100 of a variant, and the session's player's (or ``player``'s) own line."""
     if game_id not in VARIANTS:
-        known = " and ".join(VARIANTS)
-        raise ApiError(404, "unknown_game", f"the Top 100 is kept for {known}, not {game_id!r}")
+        raise ApiError(
+            404,
+            "unknown_game",
+            N_("the Top 100 is kept for {games}, not {game!r}"),
+            params={"games": ", ".join(VARIANTS), "game": game_id},
+        )
     with db.read() as conn:
         if player is not None:
             user_id = conn.execute(
                 select(users.c.id).where(users.c.name_key == name_key(player))
             ).scalar_one_or_none()
             if user_id is None:
-                raise ApiError(404, "not_found", f"no player is called {player!r}")
+                raise ApiError(
+                    404, "not_found", N_("no player is called {name!r}"), params={"name": player}
+                )
         else:
             user = current_user(conn, client)
             user_id = user.id if user is not None else None
@@ -370,7 +377,9 @@ def profile(db: Database, name: str) -> dict[str, Any]:
             )
         ).first()
         if row is None:
-            raise ApiError(404, "not_found", f"no player is called {name!r}")
+            raise ApiError(
+                404, "not_found", N_("no player is called {name!r}"), params={"name": name}
+            )
         variants: dict[str, Any] = {}
         for game_id in VARIANTS:
             line = standings_service.standing_of(conn, game_id, row.id)

@@ -57,6 +57,7 @@ from sqlalchemy.exc import IntegrityError
 
 from patiencekit.game import Game, new_game
 from patiencekit.games import get_rules
+from patiencekit.i18n import N_
 from patiencekit.notation import Record
 from patiencekit.server.accounts import User, current_user, name_key
 from patiencekit.server.competition.scoring import (
@@ -290,13 +291,13 @@ def finish_play(db: Database, client: Client, play_id: str, n: int) -> dict[str,
     the client has seen, as for a move.
     """
     if not PLAY_ID.fullmatch(play_id):
-        raise ApiError(404, "not_found", "no play has this id")
+        raise ApiError(404, "not_found", N_("no play has this id"))
     now = client.now()
     try:
         return _finish(db, client, play_id, n, now)
     except IntegrityError:
         # The play ended meanwhile (its winning move, or its tournament's deadline).
-        raise ApiError(409, "conflict", "the play has ended meanwhile: reload it") from None
+        raise ApiError(409, "conflict", N_("the play has ended meanwhile: reload it")) from None
 
 
 def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> dict[str, Any]:
@@ -304,9 +305,9 @@ def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> d
         user = current_user(conn, client)
         row = read_play(conn, play_id)
         if row is None:
-            raise ApiError(404, "not_found", "no play has this id")
+            raise ApiError(404, "not_found", N_("no play has this id"))
         if user is None or user.id != row.user_id:
-            raise ApiError(403, "forbidden", "this play belongs to another player")
+            raise ApiError(403, "forbidden", N_("this play belongs to another player"))
         if row.tournament_id is not None:
             # The tournament's lock first (as every writer of its plays takes it), then the
             # play as it is now: the deadline may have ended it meanwhile.
@@ -315,21 +316,21 @@ def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> d
             assert row is not None
         if not row.ranked:
             raise ApiError(
-                403, "forbidden", "only a ranked game is given up: a casual one just stays"
+                403, "forbidden", N_("only a ranked game is given up: a casual one just stays")
             )
         if row.ended_at is not None:
-            raise ApiError(409, "game_over", "this ranked game is finished already")
+            raise ApiError(409, "game_over", N_("this ranked game is finished already"))
         game = replay_row(conn, row, now)[0]
         if n != game.state.history_length:
             raise ApiError(
                 409,
                 "conflict",
-                f"the play has moved on: it is at move {game.state.history_length}, not {n}; "
-                "reload it",
+                N_("the play has moved on: it is at move {current}, not {n}; reload it"),
+                params={"current": game.state.history_length, "n": n},
             )
         complete_play(conn, row, game, _given_up(game), now)
         if not mark_ended(conn, row, now):
-            raise ApiError(409, "conflict", "another move was stored first: reload the play")
+            raise ApiError(409, "conflict", N_("another move was stored first: reload the play"))
         result = conn.execute(select(results).where(results.c.play_id == row.id)).first()
     # A single ranked game's number is shown once it has ended; a tournament round's only
     # with its tournament's deals, once the tournament is over (every entrant has the deal).
@@ -350,7 +351,7 @@ def _result_json(r: Row[Any] | None) -> dict[str, Any] | None:
 def _account(conn: Connection, client: Client) -> User:
     user = current_user(conn, client)
     if user is None or user.guest:
-        raise ApiError(401, "unauthorized", "sign in to play tournaments")
+        raise ApiError(401, "unauthorized", N_("sign in to play tournaments"))
     return user
 
 
@@ -359,7 +360,8 @@ def _variant(game_id: str) -> str:
         raise ApiError(
             404,
             "unknown_game",
-            f"tournaments are played in {' and '.join(VARIANTS)}, not {game_id!r}",
+            N_("tournaments are played in {games}, not {game!r}"),
+            params={"games": ", ".join(VARIANTS), "game": game_id},
         )
     return game_id
 
@@ -414,14 +416,15 @@ def _not_too_many(conn: Connection, user_id: int) -> None:
         raise ApiError(
             409,
             "conflict",
-            f"you are waiting in {MAX_OPEN} open tournaments already: leave one to join another",
+            N_("you are waiting in {count} open tournaments already: leave one to join another"),
+            params={"count": MAX_OPEN},
         )
 
 
 def _found(conn: Connection, tournament_id: int) -> Row[Any]:
     t = _lock_tournament(conn, tournament_id)
     if t is None:
-        raise ApiError(404, "not_found", "there is no such tournament")
+        raise ApiError(404, "not_found", N_("there is no such tournament"))
     return t
 
 
@@ -446,9 +449,9 @@ def join_tournament(db: Database, client: Client, tournament_id: int) -> None:
             _lock_player(conn, user.id)
             t = _found(conn, tournament_id)
             if t.status != "open":
-                raise ApiError(409, "conflict", "this tournament has started: join an open one")
+                raise ApiError(409, "conflict", N_("this tournament has started: join an open one"))
             if _entrant(conn, t.id, user.id):
-                raise ApiError(409, "conflict", "you are in this tournament already")
+                raise ApiError(409, "conflict", N_("you are in this tournament already"))
             _not_too_many(conn, user.id)
             seats = conn.execute(
                 select(func.count(), func.max(tournament_entries.c.seat)).where(
@@ -468,7 +471,7 @@ def join_tournament(db: Database, client: Client, tournament_id: int) -> None:
     except IntegrityError:
         # Two players took the last seat at once (PostgreSQL): the other one has it.
         raise ApiError(
-            409, "conflict", "this tournament has just filled up: join another"
+            409, "conflict", N_("this tournament has just filled up: join another")
         ) from None
 
 
@@ -500,9 +503,9 @@ def leave_tournament(db: Database, client: Client, tournament_id: int) -> bool:
         user = _account(conn, client)
         t = _found(conn, tournament_id)
         if t.status != "open":
-            raise ApiError(409, "conflict", "a tournament that has started cannot be left")
+            raise ApiError(409, "conflict", N_("a tournament that has started cannot be left"))
         if not _entrant(conn, t.id, user.id):
-            raise ApiError(409, "conflict", "you are not in this tournament")
+            raise ApiError(409, "conflict", N_("you are not in this tournament"))
         conn.execute(
             delete(tournament_entries).where(
                 tournament_entries.c.tournament_id == t.id,
@@ -532,22 +535,24 @@ def open_round(
     """
     now = client.now()
     if not 1 <= round_number <= ROUNDS:
-        raise ApiError(404, "not_found", f"a tournament has rounds 1 to {ROUNDS}")
+        raise ApiError(
+            404, "not_found", N_("a tournament has rounds 1 to {most}"), params={"most": ROUNDS}
+        )
     if _due(db, tournament_id, now):
         close_tournament(db, tournament_id, now)
     with db.write() as conn:
         user = _account(conn, client)
         t = _found(conn, tournament_id)
         if not _entrant(conn, t.id, user.id):
-            raise ApiError(403, "forbidden", "you are not in this tournament")
+            raise ApiError(403, "forbidden", N_("you are not in this tournament"))
         if t.status == "open":
             raise ApiError(
                 409,
                 "not_started",
-                "the tournament has not started: its deals are drawn when it is full",
+                N_("the tournament has not started: its deals are drawn when it is full"),
             )
         if t.status == "finished":
-            raise ApiError(409, "tournament_over", "the tournament is over")
+            raise ApiError(409, "tournament_over", N_("the tournament is over"))
         mine = {
             r.round_id: r
             for r in conn.execute(
@@ -559,12 +564,18 @@ def open_round(
         for earlier in range(1, round_number):
             if earlier not in mine or mine[earlier].ended_at is None:
                 raise ApiError(
-                    409, "conflict", f"finish round {earlier} first: rounds are played in order"
+                    409,
+                    "conflict",
+                    N_("finish round {round} first: rounds are played in order"),
+                    params={"round": earlier},
                 )
         own = mine.get(round_number)
         if own is not None and own.ended_at is not None:
             raise ApiError(
-                409, "conflict", f"you have played round {round_number}: one attempt per round"
+                409,
+                "conflict",
+                N_("you have played round {round}: one attempt per round"),
+                params={"round": round_number},
             )
         if own is None:
             number = int(t.deals.split()[round_number - 1])
@@ -639,7 +650,7 @@ def tournament_json(db: Database, client: Client, tournament_id: int) -> dict[st
     with db.read() as conn:
         t = conn.execute(select(tournaments).where(tournaments.c.id == tournament_id)).first()
         if t is None:
-            raise ApiError(404, "not_found", "there is no such tournament")
+            raise ApiError(404, "not_found", N_("there is no such tournament"))
         viewer = current_user(conn, client)
         entrants = conn.execute(
             select(tournament_entries, users.c.name)
@@ -803,10 +814,10 @@ def replay(
     with db.read() as conn:
         t = conn.execute(select(tournaments).where(tournaments.c.id == tournament_id)).first()
         if t is None:
-            raise ApiError(404, "not_found", "there is no such tournament")
+            raise ApiError(404, "not_found", N_("there is no such tournament"))
         if t.status != "finished":
             raise ApiError(
-                403, "forbidden", "the replays are published once the tournament is over"
+                403, "forbidden", N_("the replays are published once the tournament is over")
             )
         row = conn.execute(
             select(plays, users.c.name.label("player"))
@@ -818,7 +829,12 @@ def replay(
             )
         ).first()
         if row is None:
-            raise ApiError(404, "not_found", f"{name} did not play round {round_number}")
+            raise ApiError(
+                404,
+                "not_found",
+                N_("{name} did not play round {round}"),
+                params={"name": name, "round": round_number},
+            )
         events = load_events(conn, row.id, row.seq)
         result = conn.execute(select(results).where(results.c.play_id == row.id)).first()
     game, _clock = rebuild(row.game_id, int(row.number), True, row.created_at, events)
@@ -838,7 +854,9 @@ def replay(
         )
         return record.to_json()
     if not 0 <= step <= len(moves):
-        raise ApiError(404, "not_found", f"the replay has steps 0 to {len(moves)}")
+        raise ApiError(
+            404, "not_found", N_("the replay has steps 0 to {most}"), params={"most": len(moves)}
+        )
     return _view_at(row.game_id, int(row.number), moves[:step], len(moves))
 
 

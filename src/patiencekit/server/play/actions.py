@@ -11,11 +11,26 @@ from dataclasses import dataclass
 from typing import Literal
 
 from patiencekit.cards import card_text, parse_card_index
-from patiencekit.errors import IllegalMoveError, InvalidCardError, InvalidMoveError
+from patiencekit.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    PatienceError,
+)
 from patiencekit.game import Game
+from patiencekit.i18n import N_
 from patiencekit.server.errors import ApiError
 
-__all__ = ["Action", "ActionKind", "Unchanged", "apply_action", "check_action", "stored_first"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "EngineRefusal",
+    "Unchanged",
+    "apply_action",
+    "check_action",
+    "engine_message",
+    "stored_first",
+]
 
 ActionKind = Literal["move", "foundation", "undo", "redo", "restart"]
 
@@ -46,9 +61,48 @@ class Unchanged(Exception):
     """The action has nothing to do (a restart at the deal)."""
 
 
+def engine_message(error: PatienceError, lang: str) -> str:
+    """The engine's refusal of a move or a card (an illegal move, a text not in the
+    notation) as a sentence for the player in ``lang``: where the request's language and
+    the engine's words meet.
+
+    The engine says it in English ("c1 c2: 5C cannot go on 9H: needs an 8 of the other
+    colour"), and so does this, whatever ``lang`` is, until the engine's words have
+    catalogues of their own (the gettext domain ``words``).
+
+    >>> from patiencekit.errors import IllegalMoveError
+    >>> engine_message(IllegalMoveError("c1 c2", "5C cannot go on 9H"), "nl")
+    'c1 c2: 5C cannot go on 9H'
+    """
+    del lang  # the engine's words are English for now
+    if isinstance(error, IllegalMoveError):
+        return f"{error.move}: {error.reason}"
+    return str(error)
+
+
+class EngineRefusal(ApiError):
+    """A refusal in the engine's own words (:func:`engine_message`), said in the request's
+    language when the answer is sent."""
+
+    def __init__(self, status: int, code: str, error: PatienceError) -> None:
+        super().__init__(status, code, engine_message(error, "en"))
+        self.error = error
+
+    def text(self, lang: str) -> str:
+        return engine_message(self.error, lang)
+
+
 def stored_first() -> ApiError:
     """The refusal of an action whose write found the play moved on meanwhile."""
-    return ApiError(409, "conflict", "another move was stored first: reload the play")
+    return ApiError(409, "conflict", N_("another move was stored first: reload the play"))
+
+
+#: why a ranked game refuses a take-back
+_NOT_RANKED = {
+    "undo": N_("a ranked game has no undo"),
+    "redo": N_("a ranked game has no redo"),
+    "restart": N_("a ranked game has no restart"),
+}
 
 
 def check_action(game: Game, action: Action, *, ranked: bool, ended: bool) -> None:
@@ -60,20 +114,21 @@ def check_action(game: Game, action: Action, *, ranked: bool, ended: bool) -> No
     """
     kind = action.kind
     if kind in ("undo", "redo", "restart") and ranked:
-        raise ApiError(403, "forbidden", f"a ranked game has no {kind}")
+        raise ApiError(403, "forbidden", _NOT_RANKED[kind])
     current = game.state.history_length
     if action.n != current:
         raise ApiError(
             409,
             "conflict",
-            f"the play has moved on: it is at move {current}, not {action.n}; reload it",
+            N_("the play has moved on: it is at move {current}, not {n}; reload it"),
+            params={"current": current, "n": action.n},
         )
     if kind in ("move", "foundation") and ended and not game.is_won():
-        raise ApiError(409, "game_over", "this ranked game is finished: no more moves")
+        raise ApiError(409, "game_over", N_("this ranked game is finished: no more moves"))
     if kind in ("move", "foundation") and game.is_over():
         if game.is_won():
-            raise ApiError(409, "game_over", "the game is won: no more moves")
-        raise ApiError(409, "game_over", "no move is left: the game is over")
+            raise ApiError(409, "game_over", N_("the game is won: no more moves"))
+        raise ApiError(409, "game_over", N_("no move is left: the game is over"))
 
 
 def apply_action(game: Game, action: Action, *, ranked: bool, ended: bool) -> str | None:
@@ -101,10 +156,10 @@ def apply_action(game: Game, action: Action, *, ranked: bool, ended: bool) -> st
         else:
             raise ValueError(f"unknown action {kind!r}")
     except InvalidMoveError as e:
-        raise ApiError(400, "bad_request", str(e)) from None
+        raise EngineRefusal(400, "bad_request", e) from None
     except IllegalMoveError as e:
         # The engine's reasons name no card the player cannot see (Game.refusal).
-        raise ApiError(400, "illegal_move", f"{e.move}: {e.reason}") from None
+        raise EngineRefusal(400, "illegal_move", e) from None
     return None
 
 
@@ -113,20 +168,29 @@ def _foundation_move(game: Game, pile: str | None, card: str | None) -> str:
     if pile is not None:
         label = pile.strip().lower()
         if label not in game.tables.by_label:
-            raise ApiError(400, "illegal_move", f"this game has no pile {pile!r}")
+            raise ApiError(
+                400, "illegal_move", N_("this game has no pile {pile!r}"), params={"pile": pile}
+            )
         labels = [label]
-        what = f"the top card of {label}"
+        none_takes = ApiError(
+            400,
+            "illegal_move",
+            N_("no foundation takes the top card of {pile} now"),
+            params={"pile": label},
+        )
     else:
         assert card is not None
         try:
             text = card_text(parse_card_index(card))
         except InvalidCardError as e:
-            raise ApiError(400, "bad_request", str(e)) from None
+            raise EngineRefusal(400, "bad_request", e) from None
         # Only cards the player can see on top of a pile: never a face-down card.
         labels = [p.label for p in game.view().piles if p.cards and str(p.cards[-1]) == text]
-        what = text
+        none_takes = ApiError(
+            400, "illegal_move", N_("no foundation takes {card} now"), params={"card": text}
+        )
     for label in labels:
         move = game.foundation_move(label)
         if move is not None:
             return str(move)
-    raise ApiError(400, "illegal_move", f"no foundation takes {what} now")
+    raise none_takes

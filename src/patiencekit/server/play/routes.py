@@ -10,6 +10,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Response
 
+from patiencekit.i18n import N_
 from patiencekit.server.deps import ClientDep, DbDep, json_response, set_session_cookie
 from patiencekit.server.errors import ApiError, error_responses
 from patiencekit.server.play import service
@@ -106,7 +107,7 @@ async def post_foundation(
 ) -> Response:
     """Send a card (or a pile's top card) to the foundation that takes it."""
     if (body.pile is None) == (body.card is None):
-        raise ApiError(422, "bad_request", "send either pile or card")
+        raise ApiError(422, "bad_request", N_("send either pile or card"))
     action = Action("foundation", body.n, pile=body.pile, card=body.card)
     return json_response(await service.act(db, client, play_id, action))
 

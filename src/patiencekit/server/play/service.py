@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from patiencekit.errors import UnknownGameError
 from patiencekit.game import Game
 from patiencekit.games import get_rules
+from patiencekit.i18n import N_
 from patiencekit.server import hints
 from patiencekit.server.accounts import user_for_write
 from patiencekit.server.db import Database
@@ -116,13 +117,15 @@ def create_play(
     try:
         rules = get_rules(game_id)
     except UnknownGameError:
-        raise ApiError(404, "unknown_game", f"there is no game {game_id!r}") from None
+        raise ApiError(
+            404, "unknown_game", N_("there is no game {game!r}"), params={"game": game_id}
+        ) from None
     chosen = number is not None
     if ranked and (chosen or winnable):
         raise ApiError(
             400,
             "ranked_deal",
-            "a ranked deal is drawn by the server: it cannot be chosen (send no number)",
+            N_("a ranked deal is drawn by the server: it cannot be chosen (send no number)"),
         )
     if ranked:
         number = draw_ranked_number()
@@ -135,22 +138,30 @@ def create_play(
             number = winnable_number(rules.id)
         except TimeoutError:
             raise ApiError(
-                503, "unavailable", f"no winnable deal of {rules.name} could be found just now"
+                503,
+                "unavailable",
+                N_("no winnable deal of {game} could be found just now"),
+                params={"game": rules.name},
             ) from None
     elif number is None:
         number = secrets.randbelow(RANDOM_NUMBERS) + 1
     elif not 0 <= number <= MAX_NUMBER:
-        raise ApiError(400, "bad_number", f"a deal number runs from 0 to {MAX_NUMBER}")
+        raise ApiError(
+            400,
+            "bad_number",
+            N_("a deal number runs from 0 to {most}"),
+            params={"most": MAX_NUMBER},
+        )
     now = client.now()
     with db.write() as conn:
         user, token = user_for_write(conn, client)
         if ranked and user.guest:
-            raise ApiError(401, "unauthorized", "sign in to play ranked games")
+            raise ApiError(401, "unauthorized", N_("sign in to play ranked games"))
         if chosen and _in_ranked_play(conn, rules.id, number):
             raise ApiError(
                 409,
                 "deal_in_play",
-                "this deal is being played in a ranked game: try it once that has ended",
+                N_("this deal is being played in a ranked game: try it once that has ended"),
             )
         if ranked:
             if not db.is_sqlite:
@@ -163,9 +174,11 @@ def create_play(
                     raise ApiError(
                         409,
                         "ranked_open",
-                        f"your ranked game of {rules.name} is still open (/p/{open_play.id}): "
-                        "finish it, or start a new one to give it up (it counts with its "
-                        "score)",
+                        N_(
+                            "your ranked game of {game} is still open ({path}): finish it, "
+                            "or start a new one to give it up (it counts with its score)"
+                        ),
+                        params={"game": rules.name, "path": f"/p/{open_play.id}"},
                     )
                 if not _give_up(conn, open_play, now):
                     raise stored_first()
@@ -249,13 +262,13 @@ def _load(db: Database, conn: Connection, play_id: str, client: Client, now: flo
     """The play's row and its game now, for its owner; the game is the caller's until it is
     kept again."""
     if not storage.PLAY_ID.fullmatch(play_id):
-        raise ApiError(404, "not_found", "no play has this id")
+        raise ApiError(404, "not_found", N_("no play has this id"))
     token_hash = hash_token(client.token) if client.token else ""
     row = storage.read_play_and_session(conn, play_id, token_hash, now)
     if row is None:
-        raise ApiError(404, "not_found", "no play has this id")
+        raise ApiError(404, "not_found", N_("no play has this id"))
     if row.session_user is None or row.session_user != row.user_id:
-        raise ApiError(403, "forbidden", "this play belongs to another player")
+        raise ApiError(403, "forbidden", N_("this play belongs to another player"))
     # Replaying is needed only when this process has not the game at this seq already.
     kept = fastpath.take(db, play_id, row.seq)
     if kept is not None:
@@ -289,7 +302,7 @@ def play_hint(db: Database, client: Client, play_id: str) -> dict[str, Any]:
     with db.read() as conn:
         loaded = _load(db, conn, play_id, client, now)
     if loaded.row.ranked:
-        raise ApiError(403, "forbidden", "no hints in a ranked game")
+        raise ApiError(403, "forbidden", N_("no hints in a ranked game"))
     game = loaded.game
     n, record, ended = game.state.history_length, game.record(), loaded.row.ended_at is not None
     # The hint is put in words at this position, which the game kept may have left by then
@@ -328,7 +341,9 @@ def play_autocomplete(db: Database, client: Client, play_id: str, n: int) -> dic
         fastpath.keep(db, play_id, row.seq, kept)  # the game is no longer ours
     line = hints.autocomplete_line(client.settings, record)
     if line is None:
-        raise ApiError(409, "no_autocomplete", "nothing you can see proves a win yet: play on")
+        raise ApiError(
+            409, "no_autocomplete", N_("nothing you can see proves a win yet: play on")
+        )
     answer: dict[str, Any] | None = None
     for i, move in enumerate(line):
         answer = play_action(db, client, play_id, Action("move", n + i, move=move))

@@ -1,6 +1,9 @@
 // The JSON API of docs/api.md, wrapped: every state-changing request carries the CSRF header
 // (the value of the pk_csrf cookie), and every refusal becomes an ApiError carrying the
-// server's own message for the player.
+// server's own message for the player (in the page's language: the server reads the same
+// pk_lang cookie and Accept-Language as for the page).
+
+import { t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -66,7 +69,7 @@ export async function request(method, path, body) {
       cache: "no-store",
     });
   } catch (e) {
-    throw new ApiError(0, "network", "The server cannot be reached. Check the connection and try again.");
+    throw new ApiError(0, "network", t("error.network"));
   }
   const text = await response.text();
   let data = null;
@@ -82,7 +85,7 @@ export async function request(method, path, body) {
     throw new ApiError(
       response.status,
       (err && err.code) || `http_${response.status}`,
-      (err && err.message) || `The server answered ${response.status} ${response.statusText}.`,
+      (err && err.message) || t("error.http", { status: response.status, text: response.statusText }),
     );
   }
   if (data && typeof data === "object" && !Array.isArray(data) && "number" in data) {
@@ -132,7 +135,7 @@ export async function startRanked(game, ask) {
     return await api.createRanked(game);
   } catch (e) {
     if (!(e instanceof ApiError) || e.code !== "ranked_open") throw e;
-    const question = `${e.message}\n\nGive it up now and start a new ranked game?`;
+    const question = `${e.message}\n\n${t("ranked.give_up_ask")}`;
     return ask(question) ? api.createRanked(game, true) : null;
   }
 }

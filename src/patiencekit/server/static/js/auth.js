@@ -2,6 +2,7 @@
 
 import { api } from "./api.js";
 import { initHeader } from "./common.js";
+import { t } from "./i18n.js";
 import { nextUrl } from "./next.js";
 
 async function main() {
@@ -18,12 +19,12 @@ async function main() {
     const name = form.elements.name.value.trim();
     const password = form.elements.password.value;
     if (!/^[A-Za-z0-9_-]{3,32}$/.test(name)) {
-      error.textContent = "A name has 3 to 32 letters, digits, _ or -.";
+      error.textContent = t("auth.name_wrong");
       form.elements.name.focus();
       return;
     }
     if (password.length < 8) {
-      error.textContent = "A password has at least 8 characters.";
+      error.textContent = t("auth.password_short");
       form.elements.password.focus();
       return;
     }

@@ -7,6 +7,7 @@
 
 import { cardName, makeCard, suitMark } from "./cards.js";
 import { findGame } from "./games.js";
+import { t } from "./i18n.js";
 import { layoutFor, pileName } from "./layout.js";
 
 const MOVABLE_KINDS = new Set(["column", "waste", "foundation", "hand", "reserve", "packet"]);
@@ -219,15 +220,15 @@ export class BoardView {
     const name = this.pileName(pile);
     const n = pile.cards.length;
     if (pile.kind === "stock") {
-      if (n) return `${name}, ${n} card${n === 1 ? "" : "s"}: press Enter to turn`;
-      return this.legal.has("t") ? `${name}, empty: press Enter to turn the waste over` : `${name}, empty`;
+      if (n) return t("pile.stock_cards", { name, count: n });
+      return this.legal.has("t") ? t("pile.stock_empty_turn", { name }) : t("pile.empty", { name });
     }
-    if (!n) return `${name}, empty`;
+    if (!n) return t("pile.empty", { name });
     const down = pile.cards.filter((c) => c === null).length;
     const top = pile.cards[n - 1];
-    let text = `${name}, ${n} card${n === 1 ? "" : "s"}`;
-    if (down) text += `, ${down} face down`;
-    text += `, top: ${cardName(top)}`;
+    let text = t("pile.cards", { name, count: n });
+    if (down) text += t("pile.face_down", { count: down });
+    text += t("pile.top", { card: cardName(top) });
     return text;
   }
 

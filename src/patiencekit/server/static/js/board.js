@@ -11,6 +11,7 @@
 
 import { cardName } from "./cards.js";
 import { BoardView, parseMove } from "./board-view.js";
+import { t } from "./i18n.js";
 
 const DRAG_THRESHOLD = 6; // px before a press becomes a drag
 const DOUBLE_CLICK_MS = 450;
@@ -80,15 +81,16 @@ export class Board extends BoardView {
     const count = pile.cards.length - idx;
     this.selection = { label, idx, count };
     this.showSelection();
-    const what = count > 1 ? `${count} cards from ${cardName(pile.cards[idx])}` : cardName(pile.cards[idx]);
-    this.h.announce(`Picked up ${what} from ${this.pileName(pile)}. Choose where it goes.`);
+    const card = cardName(pile.cards[idx]);
+    const what = count > 1 ? t("move.cards_from", { count, card }) : card;
+    this.h.announce(t("board.picked_up", { what, pile: this.pileName(pile) }));
   }
 
   clearSelection(say = false) {
     if (!this.selection) return;
     this.selection = null;
     this.showSelection();
-    if (say) this.h.announce("Put down.");
+    if (say) this.h.announce(t("board.put_down"));
   }
 
   showSelection() {
@@ -386,7 +388,7 @@ export class Board extends BoardView {
     } else if (key === "f" || key === "F") {
       e.preventDefault();
       if (n) this.toFoundation(spot.label);
-      else this.h.announce(`${this.pileName(pile)} is empty.`);
+      else this.h.announce(t("board.empty", { pile: this.pileName(pile) }));
     } else if (key === "Home" || key === "End") {
       e.preventDefault();
       const els = [...this.pileEls.values()];
@@ -413,8 +415,8 @@ export class Board extends BoardView {
       return;
     }
     if (this.canPick(spot.label, idx)) this.select(spot.label, idx);
-    else if (!pile.cards.length) this.h.announce(`${this.pileName(pile)} is empty: nothing to pick up.`);
-    else this.h.announce(`Nothing to pick up from ${this.pileName(pile)}.`);
+    else if (!pile.cards.length) this.h.announce(t("board.empty_nothing", { pile: this.pileName(pile) }));
+    else this.h.announce(t("board.nothing_from", { pile: this.pileName(pile) }));
   }
 }
 

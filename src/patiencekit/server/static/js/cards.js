@@ -2,14 +2,15 @@
 // backs drawn with CSS, and the words a screen reader says for a card.
 //
 // A card's text is the engine's: rank then suit, "7H", "TC" (ten of clubs), "AS", "KD".
+// Its name is said in the page's language ("five of clubs", "klaveren vijf", "cinco de
+// tréboles": the catalogue's card.name, rank.* and suit.*).
 
-const RANK_WORDS = {
-  A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-  8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king",
-};
+import { t } from "./i18n.js";
+
+const RANKS = new Set(["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]);
 const RANK_SHOWN = { T: "10" };
 const RANK_VALUE = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
-const SUIT_WORDS = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" };
+const SUITS = new Set(["C", "S", "H", "D"]);
 export const SUIT_SYMBOL = { C: "\u2663", S: "\u2660", H: "\u2665", D: "\u2666" };
 
 // Suit shapes in a 100 x 100 box, drawn as paths (font glyphs vary, and some render as emoji).
@@ -32,7 +33,7 @@ export function parseCard(code) {
   const suit = text[text.length - 1];
   let rank = text.slice(0, -1);
   if (rank === "10") rank = "T";
-  if (!(rank in RANK_WORDS) || !(suit in SUIT_WORDS)) return null;
+  if (!RANKS.has(rank) || !SUITS.has(suit)) return null;
   return {
     code: rank + suit,
     rank,
@@ -40,12 +41,12 @@ export function parseCard(code) {
     value: RANK_VALUE[rank] || Number(rank),
     red: suit === "H" || suit === "D",
     shown: RANK_SHOWN[rank] || rank,
-    name: `${RANK_WORDS[rank]} of ${SUIT_WORDS[suit]}`,
+    name: t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${suit}`) }),
   };
 }
 
 export function cardName(code) {
-  if (code === null || code === undefined) return "face-down card";
+  if (code === null || code === undefined) return t("card.face_down");
   const c = parseCard(code);
   return c ? c.name : String(code);
 }
@@ -130,7 +131,7 @@ export function makeCard(code) {
   el.className = "card";
   if (code === null || code === undefined) {
     el.classList.add("back");
-    el.setAttribute("aria-label", "face-down card");
+    el.setAttribute("aria-label", t("card.face_down"));
   } else {
     const c = parseCard(code);
     el.classList.add(c && c.red ? "red" : "black");

@@ -1,7 +1,9 @@
-// What every page shares: the header (who is signed in, sign in / up / out, the theme switch).
+// What every page shares: the header (who is signed in, sign in / up / out, the theme switch;
+// the language menu is the server's, wired by i18n.js).
 
 import { api } from "./api.js";
 import { suitMark } from "./cards.js";
+import { t } from "./i18n.js";
 
 const THEME_KEY = "pk-theme";
 
@@ -20,7 +22,7 @@ export function setTheme(theme, store = true) {
   }
   for (const b of document.querySelectorAll("[data-theme-toggle]")) {
     b.setAttribute("aria-pressed", theme === "dark" ? "true" : "false");
-    b.querySelector(".theme-word").textContent = theme === "dark" ? "Light" : "Dark";
+    b.querySelector(".theme-word").textContent = theme === "dark" ? t("header.light") : t("header.dark");
   }
 }
 
@@ -52,10 +54,10 @@ export async function initHeader() {
   if (brand) brand.innerHTML = suitMark("S", "brand-mark");
   const toggle = el(
     "button",
-    { type: "button", class: "icon-button", "data-theme-toggle": "", "aria-pressed": "false", title: "Switch light / dark theme" },
+    { type: "button", class: "icon-button", "data-theme-toggle": "", "aria-pressed": "false", title: t("header.theme_title") },
     el("span", { "aria-hidden": "true" }, "\u25D0 "),
-    el("span", { class: "theme-word" }, "Dark"),
-    el("span", { class: "visually-hidden" }, " theme"),
+    el("span", { class: "theme-word" }, t("header.dark")),
+    el("span", { class: "visually-hidden" }, t("header.theme_suffix")),
   );
   toggle.addEventListener("click", () => setTheme(currentTheme() === "dark" ? "light" : "dark"));
   if (window.matchMedia) {
@@ -71,12 +73,12 @@ export async function initHeader() {
   }
   if (nav) {
     nav.innerHTML = "";
-    nav.append(el("a", { href: "/", class: "nav-games" }, "Games"));
+    nav.append(el("a", { href: "/", class: "nav-games" }, t("header.games")));
     const user = session && session.user;
     if (user && !user.guest) {
-      nav.append(el("a", { href: `/stats/${encodeURIComponent(user.name)}` }, "My stats"));
-      nav.append(el("span", { class: "who", "data-testid": "who" }, "Signed in as ", el("strong", {}, user.name)));
-      const out = el("button", { type: "button", class: "link-like" }, "Sign out");
+      nav.append(el("a", { href: `/stats/${encodeURIComponent(user.name)}` }, t("header.my_stats")));
+      nav.append(el("span", { class: "who", "data-testid": "who" }, t("header.signed_in_as"), el("strong", {}, user.name)));
+      const out = el("button", { type: "button", class: "link-like" }, t("header.sign_out"));
       out.addEventListener("click", async () => {
         try {
           await api.signout();
@@ -86,10 +88,10 @@ export async function initHeader() {
       });
       nav.append(out);
     } else {
-      if (user && user.guest) nav.append(el("span", { class: "who", "data-testid": "who" }, "Playing as a guest"));
+      if (user && user.guest) nav.append(el("span", { class: "who", "data-testid": "who" }, t("header.guest")));
       const next = encodeURIComponent(window.location.pathname + window.location.search);
-      nav.append(el("a", { href: `/signin?next=${next}` }, "Sign in"));
-      nav.append(el("a", { href: `/signup?next=${next}` }, "Sign up"));
+      nav.append(el("a", { href: `/signin?next=${next}` }, t("signin.heading")));
+      nav.append(el("a", { href: `/signup?next=${next}` }, t("signup.heading")));
     }
     nav.append(toggle);
   }

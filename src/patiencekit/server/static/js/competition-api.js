@@ -4,6 +4,7 @@
 // Which games are ranked (tournaments, ranked play, a Top 100) is the list's to say: games.js.
 
 import { request } from "./api.js";
+import { formatNumber, ordinal, t } from "./i18n.js";
 
 const enc = encodeURIComponent;
 
@@ -36,7 +37,6 @@ export const compApi = {
 // of its place (a cup or a medal: 1st gold, 2nd silver, 3rd bronze, 4th blue, 5th purple,
 // with the place written on it), a count of 0 left out; "no cups" / "no medals" where every
 // count is 0. Each place is also said in words, for screen readers and as a tooltip.
-const ORDINALS = ["1st", "2nd", "3rd", "4th", "5th"];
 const SVG = "http://www.w3.org/2000/svg";
 // 24 x 24 shapes, [class, path]: a cup (its bowl, handles, stem and foot); a medal on its ribbon
 const SHAPES = {
@@ -81,9 +81,8 @@ function mark(what, place) {
 export function countsCell(counts, what) {
   const cell = document.createElement("span");
   cell.className = `counts ${what}`;
-  const thing = what === "cups" ? "cup" : "medal";
   if (!counts || counts.every((n) => !n)) {
-    cell.textContent = `no ${what}`;
+    cell.textContent = t(`award.no_${what}`);
     cell.classList.add("none");
     return cell;
   }
@@ -92,7 +91,7 @@ export function countsCell(counts, what) {
     const award = document.createElement("span");
     award.className = `award place-${i + 1}`;
     award.dataset.place = String(i + 1);
-    const words = `${ORDINALS[i]} place ${thing}${n === 1 ? "" : "s"}`;
+    const words = t(`award.${what}`, { count: n, place: ordinal(i + 1) });
     award.title = `${formatPoints(n)} ${words}`;
     const said = document.createElement("span");
     said.className = "visually-hidden";
@@ -107,12 +106,15 @@ export function countsCell(counts, what) {
 }
 
 export function formatPoints(points) {
-  return Number(points || 0).toLocaleString("en-US");
+  return formatNumber(points || 0);
 }
 
 export function placeText(place) {
   if (place === null || place === undefined) return "–";
-  const s = ["th", "st", "nd", "rd"];
-  const v = place % 100;
-  return `${place}${s[(v - 20) % 10] || s[v] || s[0]}`;
+  return ordinal(place);
+}
+
+/** A tournament's status in words (open, running, finished). */
+export function statusWord(status) {
+  return t(`status.${status}`);
 }

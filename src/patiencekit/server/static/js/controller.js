@@ -23,6 +23,7 @@ import { cardName } from "./cards.js";
 import { formatTime } from "./common.js";
 import { compApi } from "./competition-api.js";
 import { findGame } from "./games.js";
+import { t } from "./i18n.js";
 import { pileName } from "./layout.js";
 
 const $ = (id) => document.getElementById(id);
@@ -124,15 +125,16 @@ export class PlayController {
   describeMove(play, move) {
     if (!move) return "";
     const game = findGame(this.games, play.game);
-    if (move === "s") return "Turned the stock.";
-    if (move === "t") return game && game.turn === "next-packet" ? "Dealt out the next packet." : "Turned the waste over.";
+    if (move === "s") return t("say.turned_stock");
+    if (move === "t") return game && game.turn === "next-packet" ? t("say.dealt_packet") : t("say.turned_waste");
     const { src, dst, count: n } = parseMove(move);
     const to = play.piles.find((p) => p.label === dst);
     const from = play.piles.find((p) => p.label === src);
-    if (!to || !from) return `Played ${move}.`;
+    if (!to || !from) return t("say.played", { move });
     const card = to.cards[to.cards.length - n];
-    const what = n > 1 ? `${n} cards from ${cardName(card)}` : cardName(card);
-    return `${what[0].toUpperCase()}${what.slice(1)} from ${pileName(game, from)} to ${pileName(game, to)}.`;
+    const what = n > 1 ? t("move.cards_from", { count: n, card: cardName(card) }) : cardName(card);
+    const text = t("say.moved", { what, from: pileName(game, from), to: pileName(game, to) });
+    return `${text[0].toUpperCase()}${text.slice(1)}`;
   }
 
   // -- the queue -----------------------------------------------------------------------------
@@ -201,22 +203,22 @@ export class PlayController {
   }
 
   undo() {
-    return this.act((play) => api.undo(play.id, play.n), { say: () => "Move taken back." });
+    return this.act((play) => api.undo(play.id, play.n), { say: () => t("say.undone") });
   }
 
   redo() {
-    return this.act((play) => api.redo(play.id, play.n), { say: (p) => `Played again: ${this.describeMove(p, p.last)}` });
+    return this.act((play) => api.redo(play.id, play.n), { say: (p) => t("say.redone", { move: this.describeMove(p, p.last) }) });
   }
 
   restart() {
-    return this.act((play) => api.restart(play.id, play.n), { say: () => "The deal starts again." });
+    return this.act((play) => api.restart(play.id, play.n), { say: () => t("say.restarted") });
   }
 
   // A ranked play only: it ends now with its running score (no time bonus).
   giveUp() {
     return this.act((play) => compApi.finish(play.id, play.n), {
       evenOver: true,
-      say: (p) => `You gave up: the game counts ${p.score ?? 0} points.`,
+      say: (p) => t("say.gave_up", { count: p.score ?? 0 }),
     });
   }
 
@@ -233,7 +235,7 @@ export class PlayController {
         if (!play || play.id !== asked.id || (typeof r.n === "number" && r.n !== play.n)) return false;
         this.clearHint();
         if (r.hint) this.board.showHint(r.hint);
-        const text = r.hint ? `Hint: ${r.words || r.hint}` : "No move is left that leads somewhere new.";
+        const text = r.hint ? t("hint.text", { words: r.words || r.hint }) : t("hint.none");
         if ($("hint-text")) $("hint-text").textContent = text;
         this.announce(text);
         return true;
@@ -270,7 +272,7 @@ export class PlayController {
         const hadFocus = !!button && document.activeElement === button;
         if (button) button.hidden = true;
         if (moves.length && this.current && this.current.id === answer.id) {
-          this.announce(`Auto-complete: ${moves.length} move${moves.length === 1 ? "" : "s"} to finish the game.`);
+          this.announce(t("say.autocomplete", { count: moves.length }));
           // About 100 ms a move; a long line (stock turns) goes faster, within ~6 s.
           const step = Math.max(40, Math.min(110, Math.floor(6000 / moves.length)));
           const seen = this.current.n;
@@ -299,7 +301,7 @@ export class PlayController {
     const play = this.current;
     if (this.canAutocomplete(play)) return this.autocomplete();
     if (play.won || play.over) return Promise.resolve(false);
-    const text = "Auto-complete is offered once the cards you can see are sure to win.";
+    const text = t("hint.autocomplete_later");
     if ($("hint-text")) $("hint-text").textContent = text;
     this.announce(text);
     return Promise.resolve(false);

@@ -12,24 +12,16 @@
 // An empty foundation shows its base card faintly (`hint`: the game's `foundation_bases`).
 // A game of no family the pages know gets a generic layout by pile kind.
 
-const KIND_WORD = {
-  stock: "stock",
-  waste: "waste",
-  foundation: "foundation",
-  column: "column",
-  hand: "hand cell",
-  reserve: "reserve",
-  packet: "packet",
-  index: "index card",
-};
+import { has, t } from "./i18n.js";
 
 // A pile's name for the player: the game's own word for its kind (`pile_words`, e.g. "left
-// pile") or the usual one, with its number (the stock and the waste have none: one of each).
+// pile", in the page's language: the server's answer is), or the usual one (the catalogue's
+// pile.<kind>), with its number (the stock and the waste have none: one of each).
 export function pileName(game, pile) {
   const words = (game && game.pile_words) || {};
-  const word = words[pile.kind] || KIND_WORD[pile.kind] || pile.kind;
+  const word = words[pile.kind] || (has(`pile.${pile.kind}`) ? t(`pile.${pile.kind}`) : pile.kind);
   if (pile.kind === "stock" || pile.kind === "waste") return word;
-  return `${word} ${pile.index}`;
+  return t("pile.numbered", { word, n: pile.index });
 }
 
 function byKind(piles) {

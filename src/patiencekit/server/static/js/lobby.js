@@ -4,6 +4,7 @@
 import { makeCard } from "./cards.js";
 import { el, initHeader } from "./common.js";
 import { games as listGames } from "./games.js";
+import { formatNumber, t } from "./i18n.js";
 
 function firstSentence(text) {
   const m = /^(.+?\.)(\s|$)/.exec(text || "");
@@ -12,10 +13,10 @@ function firstSentence(text) {
 
 /** "Two decks · 903 deals proved winnable": what "Winnable deals only" draws from. */
 function deckLine(g) {
-  const decks = g.decks === 1 ? "One deck" : `${g.decks} decks`;
+  const decks = t("lobby.decks", { count: g.decks });
   const n = g.winnable_deals;
   if (!n) return decks;
-  return `${decks} · ${n.toLocaleString("en")} ${n === 1 ? "deal" : "deals"} proved winnable`;
+  return `${decks} · ${t("lobby.winnable", { count: n, number: formatNumber(n) })}`;
 }
 
 async function main() {
@@ -45,8 +46,8 @@ async function main() {
         el(
           "div",
           { class: "actions" },
-          el("a", { class: "button primary", href: `/play/${id}`, "aria-describedby": `g-${g.id}` }, "Play"),
-          el("a", { href: `/rules/${id}`, "aria-describedby": `g-${g.id}` }, "Rules"),
+          el("a", { class: "button primary", href: `/play/${id}`, "aria-describedby": `g-${g.id}` }, t("rules.play")),
+          el("a", { href: `/rules/${id}`, "aria-describedby": `g-${g.id}` }, t("play.rules")),
         ),
       );
       list.append(tile);
@@ -58,10 +59,9 @@ async function main() {
   const user = session && session.user;
   const welcome = document.getElementById("welcome");
   if (user && !user.guest) {
-    welcome.textContent = `Welcome back, ${user.name}. Pick a game; every deal has a number you can replay or share.`;
+    welcome.textContent = t("lobby.welcome_back", { name: user.name });
   } else {
-    welcome.textContent =
-      "Pick a game and play at once, no account needed. Sign up to keep statistics. Every deal has a number you can replay or share.";
+    welcome.textContent = t("lobby.welcome");
   }
 }
 

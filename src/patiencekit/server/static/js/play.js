@@ -12,6 +12,7 @@ import { suitMark } from "./cards.js";
 import { formatTime, initHeader } from "./common.js";
 import { PlayController } from "./controller.js";
 import { findGame, gamesOrNone } from "./games.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,12 +39,12 @@ function route() {
 
 function cleanNumber(text) {
   if (text === null || text === undefined) return null;
-  const t = String(text).trim();
-  if (t === "") return null;
-  if (!/^-?\d+$/.test(t)) {
-    throw new ApiError(400, "bad_number", `"${t}" is not a deal number: type a whole number such as 24.`);
+  const s = String(text).trim();
+  if (s === "") return null;
+  if (!/^-?\d+$/.test(s)) {
+    throw new ApiError(400, "bad_number", t("play.not_a_number", { text: s }));
   }
-  return t.replace(/^(-?)0+(?=\d)/, "$1");
+  return s.replace(/^(-?)0+(?=\d)/, "$1");
 }
 
 // The deal's number as text, or null while it is not shown (a running ranked game).
@@ -65,7 +66,7 @@ let errorTimer = 0;
 // action, a click on it, or a few seconds.
 function showError(message) {
   $("error").textContent = message;
-  $("error").title = "Click to dismiss";
+  $("error").title = t("play.dismiss");
   window.clearTimeout(errorTimer);
   errorTimer = window.setTimeout(clearError, 9000);
 }
@@ -88,8 +89,8 @@ function render(play) {
   $("game-name").textContent = name;
   $("deal-no").textContent = number ? `#${number}` : "";
   $("ranked-badge").hidden = !play.ranked;
-  document.title = number ? `${name} #${number} – PatienceKit` : `${name}, ranked game – PatienceKit`;
-  $("board").setAttribute("aria-label", number ? `${name}, deal ${number}` : `${name}, ranked game`);
+  document.title = number ? `${name} #${number} – PatienceKit` : `${t("play.ranked_name", { name })} – PatienceKit`;
+  $("board").setAttribute("aria-label", number ? t("play.board_deal", { name, number }) : t("play.ranked_name", { name }));
   $("rules-link").href = `/rules/${encodeURIComponent(play.game)}`;
   const scored = play.score !== null && play.score !== undefined;
   $("m-bonus-box").hidden = !scored;
@@ -98,7 +99,7 @@ function render(play) {
   const hasTurn = play.piles.some((p) => p.kind === "stock" || p.kind === "packet");
   const packets = game && game.turn === "next-packet";
   $("m-redeals-box").hidden = redeals === null || redeals === undefined || !hasTurn;
-  $("m-redeals-label").textContent = packets ? "Packet deals left" : "Redeals left";
+  $("m-redeals-label").textContent = packets ? t("meter.packets") : t("meter.redeals");
   $("m-redeals").textContent = String(redeals ?? "");
   const casual = !play.ranked;
   for (const id of ["undo", "redo", "restart", "hint"]) $(id).hidden = !casual;
@@ -130,12 +131,10 @@ function ended(play) {
   $("over-restart").disabled = !play.can_undo || !!play.ranked;
   // A ranked game that is over counts with its score: there is nothing to take back.
   if (!ui.overTexts) ui.overTexts = [$("over-title").textContent, $("over-text").textContent];
-  $("over-title").textContent = play.ranked ? "This ranked game is over" : ui.overTexts[0];
-  $("over-text").textContent = play.ranked
-    ? `It counts with its final score, ${play.score ?? 0} points. Start a new deal when you like.`
-    : ui.overTexts[1];
+  $("over-title").textContent = play.ranked ? t("over.ranked_title") : ui.overTexts[0];
+  $("over-text").textContent = play.ranked ? t("over.ranked_text", { count: play.score ?? 0 }) : ui.overTexts[1];
   $("over").hidden = false;
-  ui.ctl.announce("No moves left: the game is over.");
+  ui.ctl.announce(t("over.say"));
   $("over-new").focus();
 }
 
@@ -145,10 +144,12 @@ function celebrate(play) {
   $("win-score").textContent = scored ? String(play.score) : "";
   $("win-time").textContent = formatTime(play.elapsed);
   $("win-moves").textContent = String(play.n);
-  const deal = dealNumber(play) ? `${play.name} deal #${dealNumber(play)}` : `Your ranked game of ${play.name}`;
+  const deal = dealNumber(play)
+    ? t("win.deal", { name: play.name, number: dealNumber(play) })
+    : t("win.ranked_deal", { name: play.name });
   $("win-text").textContent = scored
-    ? `${deal} is solved, with a time bonus of ${play.time_bonus ?? 0}.`
-    : `${deal} is solved.`;
+    ? t("win.solved_bonus", { deal, bonus: play.time_bonus ?? 0 })
+    : t("win.solved", { deal });
   const confetti = document.querySelector("#win .confetti");
   confetti.innerHTML = "";
   const suits = ["H", "S", "D", "C"];
@@ -168,7 +169,12 @@ function celebrate(play) {
     confetti.appendChild(span);
   }
   $("win").hidden = false;
-  ui.ctl.announce(`You won! ${scored ? `Score ${play.score}. ` : ""}Time ${formatTime(play.elapsed)}. ${play.n} moves.`);
+  const facts = [
+    scored ? t("win.say_score", { score: play.score }) : "",
+    t("win.say_time", { time: formatTime(play.elapsed) }),
+    t("win.say_moves", { count: play.n }),
+  ];
+  ui.ctl.announce(`${t("win.title")} ${facts.filter(Boolean).join(" ")}`);
   $("win-new").focus();
 }
 
@@ -181,7 +187,7 @@ function newDeal(number = null) {
   const winnable = $("winnable-only").checked;
   return ui.ctl.act(() => api.createPlay(game, cleanNumber(number), false, winnable), {
     withoutPlay: true,
-    say: (p) => `New deal: ${p.name} #${dealNumber(p)}.`,
+    say: (p) => t("say.new_deal", { name: p.name, number: dealNumber(p) }),
   });
 }
 
@@ -190,7 +196,7 @@ function newDeal(number = null) {
 function newRanked(game) {
   const play = ui.ctl.play;
   const running = !play.over && !play.won;
-  if (running && !window.confirm("Give up this ranked game and start a new one? It ends now and counts with its current score.")) {
+  if (running && !window.confirm(t("ranked.new_ask"))) {
     return Promise.resolve(false);
   }
   return ui.ctl.act(
@@ -198,10 +204,10 @@ function newRanked(game) {
       // Given up already when it runs; else another open one (another tab) is asked about.
       if (running) return api.createRanked(game, true);
       const next = await startRanked(game, (question) => window.confirm(question));
-      if (next === null) throw new ApiError(409, "ranked_open", "Your ranked game is still open.");
+      if (next === null) throw new ApiError(409, "ranked_open", t("ranked.still_open"));
       return next;
     },
-    { say: (p) => `New ranked game of ${p.name}.` },
+    { say: (p) => t("say.new_ranked", { name: p.name }) },
   );
 }
 
@@ -249,7 +255,7 @@ function wire() {
     window.localStorage.setItem("pk-winnable", e.target.checked ? "1" : "0");
   });
   $("give-up").addEventListener("click", () => {
-    if (window.confirm("Give up this ranked game? It ends now with its current score.")) ctl.giveUp();
+    if (window.confirm(t("ranked.give_up_confirm"))) ctl.giveUp();
   });
   $("deal-next").addEventListener("click", () => ctl.turn());
   $("new-deal").addEventListener("click", () => newDeal(null));
@@ -257,7 +263,7 @@ function wire() {
     e.preventDefault();
     const value = $("number-input").value;
     if (!value.trim()) {
-      showError("Type a deal number first, for example 24.");
+      showError(t("play.number_first"));
       return;
     }
     newDeal(value).then((ok) => {
@@ -268,13 +274,13 @@ function wire() {
     const url = $("share-link").href;
     try {
       await navigator.clipboard.writeText(url);
-      ctl.announce("Link copied.");
-      $("share-copy").textContent = "Copied";
+      ctl.announce(t("play.link_copied"));
+      $("share-copy").textContent = t("play.copied");
       window.setTimeout(() => {
-        $("share-copy").textContent = "Copy link";
+        $("share-copy").textContent = t("play.copy_link");
       }, 1500);
     } catch (e) {
-      window.prompt("Copy this link:", url);
+      window.prompt(t("play.copy_prompt"), url);
     }
   });
   $("win-new").addEventListener("click", () => {
@@ -320,10 +326,13 @@ async function main() {
     ui.ctl.show(play, { animate: false });
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    $("game-name").textContent = e.code === "unknown_game" ? "Unknown game" : "This game cannot be shown";
+    $("game-name").textContent = e.code === "unknown_game" ? t("play.unknown_game") : t("play.cannot_show");
     showError(e.message);
     const back = document.createElement("p");
-    back.innerHTML = `<a href="/">Back to the games</a>`;
+    const link = document.createElement("a");
+    link.href = "/";
+    link.textContent = t("play.back");
+    back.append(link);
     $("board").replaceWith(back);
   }
   await header;

@@ -3,8 +3,9 @@
 
 import { ApiError } from "./api.js";
 import { el, formatTime, initHeader } from "./common.js";
-import { compApi, countsCell, formatPoints, placeText } from "./competition-api.js";
+import { compApi, countsCell, formatPoints, placeText, statusWord } from "./competition-api.js";
 import { games as listGames, shortName } from "./games.js";
+import { formatDate, formatDay, formatNumber, formatPercent, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,17 +24,17 @@ function standingCard(gameId, variant) {
   const card = el("div", { class: "panel", "data-game": gameId });
   card.append(el("h3", {}, variant.name));
   if (!s) {
-    card.append(el("p", { class: "muted" }, "No ranked game finished yet."));
+    card.append(el("p", { class: "muted" }, t("profile.no_ranked")));
     return card;
   }
   const dl = el("dl", {});
   const row = (label, value) => dl.append(el("dt", {}, label), el("dd", {}, value));
-  row("Rank", `Rank ${s.rank}`);
-  row("Points", formatPoints(s.points));
-  row("Position", el("a", { href: `/top100/${gameId}` }, `${s.position}.`));
-  row("Cups", countsCell(s.cups, "cups"));
-  row("Medals", countsCell(s.medals, "medals"));
-  row("Ranked games", String(s.games));
+  row(t("col.rank"), t("top100.rank", { rank: s.rank }));
+  row(t("col.points"), formatPoints(s.points));
+  row(t("profile.position"), el("a", { href: `/top100/${gameId}` }, `${s.position}.`));
+  row(t("col.cups"), countsCell(s.cups, "cups"));
+  row(t("col.medals"), countsCell(s.medals, "medals"));
+  row(t("profile.ranked_games"), formatNumber(s.games));
   card.append(dl);
   return card;
 }
@@ -47,14 +48,14 @@ function statsRows(stats, games) {
     const tr = el("tr", { "data-game": id });
     const cells = [
       names.get(id) || id,
-      show(s.played),
-      show(s.won),
-      show(s.win_rate, (r) => `${Math.round(r * 100)}%`),
-      show(s.streak),
-      show(s.best_streak),
+      show(s.played, formatNumber),
+      show(s.won, formatNumber),
+      show(s.win_rate, formatPercent),
+      show(s.streak, formatNumber),
+      show(s.best_streak, formatNumber),
       show(s.best_time, formatTime),
-      show(s.best_score),
-      show(s.fewest_moves),
+      show(s.best_score, formatNumber),
+      show(s.fewest_moves, formatNumber),
     ];
     cells.forEach((text, i) => {
       const td = el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, text);
@@ -63,7 +64,7 @@ function statsRows(stats, games) {
     body.append(tr);
   }
   if (!body.children.length) {
-    const td = el("td", {}, "No games played yet.");
+    const td = el("td", {}, t("stats.none"));
     td.colSpan = 9;
     body.append(el("tr", {}, td));
   }
@@ -82,31 +83,39 @@ async function main() {
     for (const [gameId, variant] of Object.entries(p.variants)) cards.append(standingCard(gameId, variant));
     const body = document.querySelector("#tournaments tbody");
     body.innerHTML = "";
-    for (const t of p.tournaments) {
+    for (const one of p.tournaments) {
       body.append(
         el(
           "tr",
-          { "data-id": String(t.id) },
-          el("td", {}, el("a", { href: `/tournaments/${t.id}` }, `#${t.id}`)),
-          el("td", {}, shortName(games, t.game)),
-          el("td", {}, el("span", { class: `status ${t.status}` }, t.status)),
-          el("td", { class: "place" }, placeText(t.place)),
-          el("td", { class: "num" }, show(t.score)),
-          el("td", {}, t.finished_at ? new Date(t.finished_at * 1000).toLocaleDateString() : "–"),
+          { "data-id": String(one.id) },
+          el("td", {}, el("a", { href: `/tournaments/${one.id}` }, `#${one.id}`)),
+          el("td", {}, shortName(games, one.game)),
+          el("td", {}, el("span", { class: `status ${one.status}` }, statusWord(one.status))),
+          el("td", { class: "place" }, placeText(one.place)),
+          el("td", { class: "num" }, show(one.score, formatNumber)),
+          el("td", {}, formatDate(one.finished_at)),
         ),
       );
     }
     if (!p.tournaments.length) {
-      const td = el("td", {}, "No tournament yet.");
+      const td = el("td", {}, t("profile.no_tournament"));
       td.colSpan = 6;
       body.append(el("tr", {}, td));
     }
     const medals = $("medals");
     medals.innerHTML = "";
     for (const m of p.medals) {
-      medals.append(el("li", {}, `${m.day}: ${placeText(m.place)} place in ${shortName(games, m.game)} (${m.score} points)`));
+      medals.append(
+        el("li", {}, t("profile.medal", {
+          day: formatDay(m.day),
+          place: placeText(m.place),
+          game: shortName(games, m.game),
+          count: m.score,
+          points: formatNumber(m.score),
+        })),
+      );
     }
-    if (!p.medals.length) medals.append(el("li", { class: "muted" }, "No medal yet."));
+    if (!p.medals.length) medals.append(el("li", { class: "muted" }, t("profile.no_medal")));
     statsRows(p.stats, games);
     window.pk = { profile: p };
   } catch (e) {

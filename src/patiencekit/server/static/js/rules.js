@@ -2,6 +2,7 @@
 
 import { el, initHeader } from "./common.js";
 import { games as listGames } from "./games.js";
+import { t } from "./i18n.js";
 
 function gameId() {
   const m = /^\/rules\/([^/]+)\/?$/.exec(window.location.pathname);
@@ -33,19 +34,31 @@ async function main() {
     const games = await listGames();
     const g = games.find((x) => x.id === id);
     if (!g) {
-      document.getElementById("title").textContent = "Unknown game";
-      document.getElementById("error").textContent = `There is no game "${id}". See the list of games.`;
+      document.getElementById("title").textContent = t("play.unknown_game");
+      document.getElementById("error").textContent = t("rules.no_game", { id });
       document.getElementById("play").hidden = true;
       return;
     }
-    document.title = `${g.name}: rules – PatienceKit`;
+    document.title = `${t("rules.page_title", { name: g.name })} – PatienceKit`;
     document.getElementById("title").textContent = g.name;
     const rules = document.getElementById("rules");
-    render(g.rules_text, rules);
-    rules.prepend(el("p", { class: "muted" }, g.decks === 1 ? "One deck of 52 cards." : `${g.decks} decks of 52 cards.`));
+    if (Array.isArray(g.rules_sections) && g.rules_sections.length) {
+      // The server's sections, in the page's language, each with its heading.
+      rules.innerHTML = "";
+      for (const [i, section] of g.rules_sections.entries()) {
+        const part = el("section", { class: "rules-section", "aria-labelledby": `rules-${i}` });
+        const body = el("div");
+        render(section.text, body);
+        part.append(el("h2", { id: `rules-${i}` }, section.heading), ...body.children);
+        rules.append(part);
+      }
+    } else {
+      render(g.rules_text, rules);
+    }
+    rules.prepend(el("p", { class: "muted" }, t("rules.decks", { count: g.decks })));
     const play = document.getElementById("play");
     play.href = `/play/${encodeURIComponent(g.id)}`;
-    play.textContent = `Play ${g.name}`;
+    play.textContent = t("rules.play_name", { name: g.name });
   } catch (e) {
     document.getElementById("error").textContent = e.message;
   }

@@ -3,6 +3,7 @@
 import { api } from "./api.js";
 import { formatTime, initHeader } from "./common.js";
 import { games as listGames } from "./games.js";
+import { formatNumber, formatPercent, t } from "./i18n.js";
 
 function playerName() {
   const m = /^\/stats\/([^/]+)\/?$/.exec(window.location.pathname);
@@ -14,18 +15,12 @@ function show(value, how = String) {
   return value === null || value === undefined ? "–" : how(value);
 }
 
-function percent(rate) {
-  const r = Number(rate);
-  if (Number.isNaN(r)) return "–";
-  const p = r <= 1 ? r * 100 : r;
-  return `${p.toFixed(p < 10 && p > 0 ? 1 : 0)}%`;
-}
 
 async function main() {
   initHeader();
   const name = playerName();
-  document.getElementById("title").textContent = `Statistics of ${name}`;
-  document.title = `${name}: statistics – PatienceKit`;
+  document.getElementById("title").textContent = t("stats.of", { name });
+  document.title = `${t("stats.page_title", { name })} – PatienceKit`;
   const body = document.querySelector("#stats tbody");
   try {
     const [stats, games] = await Promise.all([api.stats(name), listGames().catch(() => [])]);
@@ -37,7 +32,7 @@ async function main() {
       const tr = document.createElement("tr");
       const td = document.createElement("td");
       td.colSpan = 9;
-      td.textContent = "No games played yet.";
+      td.textContent = t("stats.none");
       tr.append(td);
       body.append(tr);
     }
@@ -46,14 +41,14 @@ async function main() {
       const tr = document.createElement("tr");
       const cells = [
         names.get(id) || id,
-        show(s.played),
-        show(s.won),
-        show(s.win_rate, percent),
-        show(s.streak),
-        show(s.best_streak),
+        show(s.played, formatNumber),
+        show(s.won, formatNumber),
+        show(s.win_rate, formatPercent),
+        show(s.streak, formatNumber),
+        show(s.best_streak, formatNumber),
         show(s.best_time, formatTime),
-        show(s.best_score),
-        show(s.fewest_moves),
+        show(s.best_score, formatNumber),
+        show(s.fewest_moves, formatNumber),
       ];
       cells.forEach((text, i) => {
         const td = document.createElement(i === 0 ? "th" : "td");

@@ -9,6 +9,7 @@ import { ApiError, startRanked } from "./api.js";
 import { el, initHeader } from "./common.js";
 import { compApi, countsCell, formatPoints } from "./competition-api.js";
 import { rankedGames } from "./games.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,11 +24,11 @@ function line(p, me) {
     "tr",
     { "data-name": p.name },
     el("td", { class: "num position" }, `${p.position}.`),
-    el("td", { class: "rank" }, `Rank ${p.rank}`),
+    el("td", { class: "rank" }, t("top100.rank", { rank: p.rank })),
     el("th", { scope: "row" }, el("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name)),
     el("td", {}, countsCell(p.cups, "cups")),
     el("td", {}, countsCell(p.medals, "medals")),
-    el("td", { class: "num points" }, `${formatPoints(p.points)} points`),
+    el("td", { class: "num points" }, t("top100.points", { count: p.points, points: formatPoints(p.points) })),
   );
   if (me && me.name === p.name) tr.classList.add("me");
   return tr;
@@ -68,13 +69,16 @@ async function main() {
   const user = session && session.user;
   const ranked = $("ranked");
   if (user && !user.guest) {
-    const b = el("button", { type: "button", class: "primary", id: "play-ranked" }, "Play a ranked game");
+    const b = el("button", { type: "button", class: "primary", id: "play-ranked" }, t("top100.play_ranked"));
     b.addEventListener("click", () => playRanked(game, b));
-    ranked.append(b, el("span", { class: "muted" }, "A new deal, one attempt, no undo: its final score adds to your points."));
+    ranked.append(b, el("span", { class: "muted" }, t("top100.ranked_text")));
   } else {
-    ranked.append(el("a", { href: `/signin?next=${encodeURIComponent(window.location.pathname)}` }, "Sign in"), " to play ranked games and enter the Top 100.");
+    ranked.append(
+      el("a", { href: `/signin?next=${encodeURIComponent(window.location.pathname)}` }, t("signin.heading")),
+      t("top100.signin_text"),
+    );
   }
-  ranked.append(el("a", { href: "/tournaments", class: "button" }, "Tournaments"));
+  ranked.append(el("a", { href: "/tournaments", class: "button" }, t("tournaments.heading")));
   const body = document.querySelector("#top tbody");
   try {
     const board = await compApi.top100(game);
@@ -84,12 +88,12 @@ async function main() {
     for (const p of board.players) body.append(line(p, board.me));
     const me = board.me;
     if (me && !board.players.some((p) => p.name === me.name)) {
-      const gap = el("td", {}, "Your position");
+      const gap = el("td", {}, t("top100.your_position"));
       gap.colSpan = 6;
       body.append(el("tr", { class: "gap" }, gap), line(me, me));
     }
     if (!board.players.length) {
-      const td = el("td", {}, "Nobody has finished a ranked game of this variant yet.");
+      const td = el("td", {}, t("top100.nobody"));
       td.colSpan = 6;
       body.append(el("tr", {}, td));
     }

@@ -8,9 +8,10 @@
 import { ApiError } from "./api.js";
 import { BoardView } from "./board-view.js";
 import { el, formatTime, initHeader } from "./common.js";
-import { compApi, placeText } from "./competition-api.js";
+import { compApi, placeText, statusWord } from "./competition-api.js";
 import { PlayController } from "./controller.js";
 import { gamesOrNone, shortName } from "./games.js";
+import { formatDateTime, t as tr } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,16 +40,13 @@ function clearError() {
   $("error").textContent = "";
 }
 
-function when(seconds) {
-  if (!seconds) return "–";
-  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
+const when = formatDateTime;
 
 function left(seconds) {
-  if (seconds <= 0) return "the deadline has passed";
+  if (seconds <= 0) return tr("tournament.deadline_passed");
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
-  return h ? `${h} h ${m} min left` : `${m} min left`;
+  return h ? tr("tournament.left_hours", { h, m }) : tr("tournament.left_minutes", { m });
 }
 
 // -- the tournament --------------------------------------------------------------------------
@@ -66,26 +64,26 @@ async function refresh() {
 function render() {
   const t = ui.t;
   const name = shortName(ui.games, t.game);
-  $("title").textContent = `${name} tournament #${t.id}`;
-  document.title = `${name} tournament #${t.id} – PatienceKit`;
+  $("title").textContent = tr("tournament.name", { name, id: t.id });
+  document.title = `${tr("tournament.name", { name, id: t.id })} – PatienceKit`;
   const facts = $("facts");
   facts.innerHTML = "";
   facts.append(
-    el("span", {}, el("span", { class: `status ${t.status}`, "data-testid": "status" }, t.status)),
-    el("span", {}, "Players ", el("strong", {}, `${t.entrants_count} / ${t.size}`)),
-    el("span", {}, "Game ", el("strong", {}, t.name)),
+    el("span", {}, el("span", { class: `status ${t.status}`, "data-testid": "status" }, statusWord(t.status))),
+    el("span", {}, tr("tournament.fact_players"), el("strong", {}, `${t.entrants_count} / ${t.size}`)),
+    el("span", {}, tr("tournament.fact_game"), el("strong", {}, t.name)),
   );
-  if (t.started_at) facts.append(el("span", {}, "Started ", el("strong", {}, when(t.started_at))));
+  if (t.started_at) facts.append(el("span", {}, tr("tournament.fact_started"), el("strong", {}, when(t.started_at))));
   if (t.status === "running") {
-    facts.append(el("span", {}, "Deadline ", el("strong", {}, `${when(t.deadline)} (${left(t.deadline - t.now)})`)));
+    facts.append(el("span", {}, tr("tournament.fact_deadline"), el("strong", {}, `${when(t.deadline)} (${left(t.deadline - t.now)})`)));
   }
-  if (t.finished_at) facts.append(el("span", {}, "Finished ", el("strong", {}, when(t.finished_at))));
+  if (t.finished_at) facts.append(el("span", {}, tr("tournament.fact_finished"), el("strong", {}, when(t.finished_at))));
   // The deals, published once the tournament is over (each can then be played for practice).
   if (t.status === "finished" && t.deals_text) {
-    const deals = el("span", { "data-testid": "deals" }, "Deals ");
+    const deals = el("span", { "data-testid": "deals" }, tr("tournament.fact_deals"));
     t.deals_text.forEach((digits, i) => {
       if (i) deals.append(", ");
-      deals.append(el("a", { href: `/play/${encodeURIComponent(t.game)}?number=${digits}`, title: `Round ${i + 1}: play this deal` }, el("strong", {}, digits)));
+      deals.append(el("a", { href: `/play/${encodeURIComponent(t.game)}?number=${digits}`, title: tr("tournament.play_deal", { round: i + 1 }) }, el("strong", {}, digits)));
     });
     facts.append(deals);
   }
@@ -102,25 +100,25 @@ function renderActions() {
   if (t.status === "open") {
     const missing = t.size - t.entrants_count;
     if (me && me.entrant) {
-      box.append(el("span", {}, `You are in. Waiting for ${missing} more player${missing === 1 ? "" : "s"}: the deals are drawn when the tournament is full.`));
-      box.append(button("Leave", "leave", () => leave()));
+      box.append(el("span", {}, tr("tournament.waiting", { count: missing })));
+      box.append(button(tr("tournament.leave"), "leave", () => leave()));
     } else if (signedIn) {
-      box.append(button(`Join (${missing} place${missing === 1 ? "" : "s"} left)`, "join", () => join(), true));
+      box.append(button(tr("tournament.join", { count: missing }), "join", () => join(), true));
     } else {
-      box.append(el("a", { class: "button primary", href: `/signin?next=${encodeURIComponent(window.location.pathname)}` }, "Sign in to join"));
+      box.append(el("a", { class: "button primary", href: `/signin?next=${encodeURIComponent(window.location.pathname)}` }, tr("tournament.signin")));
     }
     return;
   }
   if (t.status === "running" && me && me.entrant) {
     const n = me.next_round;
     if (n === null || n === undefined) {
-      box.append(el("span", {}, "You have played your three rounds: the places are known when everyone has, or at the deadline."));
+      box.append(el("span", {}, tr("tournament.all_played")));
       return;
     }
     const play = ui.ctl.play;
     if (play && ui.round === n && !play.over) return; // playing it now, on the board below
     const resume = me.plays && me.plays[String(n)];
-    box.append(button(resume ? `Resume round ${n}` : `Play round ${n}`, "play-round", () => startRound(n), true));
+    box.append(button(resume ? tr("tournament.resume_round", { n }) : tr("tournament.play_round", { n }), "play-round", () => startRound(n), true));
   }
 }
 
@@ -143,15 +141,15 @@ function roundCell(t, entrant, r) {
     td.append(el("span", { class: "score" }, String(r.score)));
     td.append(el("span", { class: "small" }, formatTime(r.time)));
   } else if (r.status === "expired") {
-    td.append(el("span", { class: "score" }, "0"), el("span", { class: "small" }, "not finished in time"));
+    td.append(el("span", { class: "score" }, "0"), el("span", { class: "small" }, tr("tournament.expired")));
   } else if (r.status === "playing") {
-    td.append(el("span", { class: "muted" }, "playing"));
+    td.append(el("span", { class: "muted" }, tr("tournament.playing")));
   } else {
     td.append(el("span", { class: "muted" }, "–"));
   }
   if (t.status === "finished" && r.status !== "waiting") {
-    const b = el("button", { type: "button", class: "replay-button" }, "Replay");
-    b.setAttribute("aria-label", `Replay of ${entrant.name}, round ${r.round}`);
+    const b = el("button", { type: "button", class: "replay-button" }, tr("tournament.replay"));
+    b.setAttribute("aria-label", tr("tournament.replay_of", { name: entrant.name, round: r.round }));
     b.addEventListener("click", () => openReplay(entrant.name, r.round));
     td.append(b);
   }
@@ -222,7 +220,7 @@ async function startRound(n) {
 // This page's part of an answer: the round's title and its give-up button, the move box
 // while it runs.
 function renderRound(play, { first }) {
-  $("round-title").textContent = `Round ${ui.round} of 3`;
+  $("round-title").textContent = tr("tournament.round_of", { n: ui.round, rounds: 3 });
   const ended = !!play.over;
   // A deal with no move at all is over before its first move: it still has to be finished.
   $("give-up").hidden = play.won || (ended && !first) || !!play.result;
@@ -234,10 +232,10 @@ async function roundEnded(play, { first }) {
   if (first) return; // opened over: nothing ended now
   const n = ui.round;
   let text;
-  if (play.won) text = `Round ${n} won: ${play.score} points, time bonus included.`;
-  else if (play.result && play.result.outcome === "expired") text = `Round ${n} ended after the deadline: it counts 0.`;
-  else if (play.result && play.result.outcome === "gave_up") text = `You gave up round ${n}: it counts ${play.score} points.`;
-  else text = `Round ${n} is over (no move left): it counts ${play.score} points.`;
+  if (play.won) text = tr("tournament.round_won", { n, count: play.score });
+  else if (play.result && play.result.outcome === "expired") text = tr("tournament.round_expired", { n });
+  else if (play.result && play.result.outcome === "gave_up") text = tr("tournament.round_gave_up", { n, count: play.score });
+  else text = tr("tournament.round_over", { n, count: play.score });
   $("notice").textContent = text;
   await refresh();
 }
@@ -265,6 +263,13 @@ function recordText(record) {
   return digits ? text.replace(/("number":\s*)\d+/, `$1${digits}`) : text;
 }
 
+// A result's outcome in words ("won", "gave up", ...; the API's word where there is none).
+function outcomeWord(outcome) {
+  const key = `outcome.${outcome}`;
+  const text = tr(key);
+  return text === key ? String(outcome).replace("_", " ") : text;
+}
+
 function dealText(round) {
   const deals = ui.t && ui.t.deals_text;
   return deals && deals[round - 1] ? deals[round - 1] : null;
@@ -284,9 +289,9 @@ async function openReplay(name, round) {
     const result = record.result;
     const deal = dealText(round);
     $("replay-title").textContent =
-      `Replay: ${name}, round ${round}` +
-      (deal ? `, deal ${deal}` : "") +
-      (result ? ` (${result.outcome.replace("_", " ")}, ${result.score} points)` : "");
+      tr("tournament.replay_title", { name, round }) +
+      (deal ? tr("tournament.replay_deal", { deal }) : "") +
+      (result ? tr("tournament.replay_result", { outcome: outcomeWord(result.outcome), count: result.score }) : "");
     await showStep(0);
     // Shown once its first step is drawn (not the previous replay's, nor "0 / 0").
     $("replay").hidden = false;
@@ -308,7 +313,7 @@ async function showStep(step) {
     { animate: false },
   );
   $("r-step").textContent = `${k} / ${r.steps}`;
-  $("r-move").textContent = view.last ? `move ${k}: ${view.last}` : "the deal";
+  $("r-move").textContent = view.last ? tr("tournament.replay_move", { k, move: view.last }) : tr("tournament.replay_deal_start");
   $("r-first").disabled = $("r-prev").disabled = k === 0;
   $("r-next").disabled = $("r-last").disabled = k === r.steps;
 }
@@ -347,7 +352,7 @@ async function main() {
   const session = await initHeader();
   ui.user = session && session.user;
   if (!ui.id) {
-    showError("There is no tournament at this address.");
+    showError(tr("tournament.none_here"));
     return;
   }
   await refresh();

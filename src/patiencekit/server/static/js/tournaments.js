@@ -4,8 +4,9 @@
 
 import { ApiError } from "./api.js";
 import { initHeader, el } from "./common.js";
-import { compApi } from "./competition-api.js";
+import { compApi, statusWord } from "./competition-api.js";
 import { games, shortName } from "./games.js";
+import { formatDateTime, t as tr } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(window.location.search);
@@ -13,14 +14,9 @@ const filter = { game: params.get("game"), status: params.get("status") };
 let signedIn = false;
 let listed = []; // GET /api/games
 
-function when(seconds) {
-  if (!seconds) return "–";
-  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
-
 function statusText(t) {
-  if (t.status === "open") return `open: ${t.size - t.entrants_count} more to go`;
-  return t.status;
+  if (t.status === "open") return tr("tournaments.open_missing", { count: t.size - t.entrants_count });
+  return statusWord(t.status);
 }
 
 function fillForm() {
@@ -56,10 +52,10 @@ function fillFilters() {
     if ((filter.game || null) === game && (filter.status || null) === status) a.setAttribute("aria-current", "page");
     nav.append(a);
   };
-  link("All", null, null);
-  link("Open", null, "open");
-  link("Running", null, "running");
-  link("Finished", null, "finished");
+  link(tr("tournaments.all"), null, null);
+  link(tr("tournaments.filter_open"), null, "open");
+  link(tr("tournaments.filter_running"), null, "running");
+  link(tr("tournaments.filter_finished"), null, "finished");
   for (const g of listed.filter((x) => x.ranked)) link(g.short_name, g.id, null);
 }
 
@@ -81,16 +77,16 @@ async function load() {
     const items = await compApi.tournaments(filter.game, filter.status);
     body.innerHTML = "";
     if (!items.length) {
-      const td = el("td", {}, "No tournament here yet: start one above.");
+      const td = el("td", {}, tr("tournaments.none"));
       td.colSpan = 6;
       body.append(el("tr", {}, td));
     }
     for (const t of items) {
       const actions = el("td", {});
-      const view = el("a", { href: `/tournaments/${t.id}` }, t.joined ? "Open" : "View");
+      const view = el("a", { href: `/tournaments/${t.id}` }, t.joined ? tr("tournaments.open") : tr("tournaments.view"));
       actions.append(view);
       if (t.status === "open" && signedIn && !t.joined) {
-        const b = el("button", { type: "button", class: "primary join" }, "Join");
+        const b = el("button", { type: "button", class: "primary join" }, tr("tournaments.join"));
         b.addEventListener("click", () => join(t, b));
         actions.append(" ", b);
       }
@@ -101,7 +97,7 @@ async function load() {
         el("td", {}, shortName(listed, t.game)),
         el("td", {}, el("span", { class: `status ${t.status}` }, statusText(t))),
         el("td", { class: "num" }, `${t.entrants_count} / ${t.size}`),
-        el("td", {}, when(t.started_at)),
+        el("td", {}, formatDateTime(t.started_at)),
         actions,
       );
       body.append(tr);

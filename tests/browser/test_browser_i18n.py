@@ -1,0 +1,195 @@
+"""The pages in Dutch and Spanish in Chromium: chosen from the browser's language, switched
+in the header's language menu and remembered, with no English left on the Dutch lobby and
+play page (every English text of the catalogue that Dutch says otherwise)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "patiencekit" / "server" / "static"
+
+
+def catalogue(lang: str) -> dict[str, Any]:
+    words: dict[str, Any] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return words
+
+
+def english_left(texts: list[str]) -> list[str]:
+    """The texts of a Dutch page that are English sentences or words of the catalogue (an
+    English text that Dutch says otherwise)."""
+    en, nl = catalogue("en"), catalogue("nl")
+    english: set[str] = set()
+    for key, value in en.items():
+        if key.endswith("_html") or key in ("header.language_name",):
+            continue
+        forms = value.values() if isinstance(value, dict) else [value]
+        dutch = nl[key].values() if isinstance(nl[key], dict) else [nl[key]]
+        for form in forms:
+            if form not in dutch and "{" not in form and len(form.strip()) > 2:
+                english.add(" ".join(form.split()))
+    return sorted({t for t in texts if " ".join(t.split()) in english})
+
+
+#: every text node and every title / aria-label / placeholder of the page
+TEXTS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const t = n.textContent.trim();
+    if (t) out.push(t);
+  }
+  for (const el of document.querySelectorAll("[title], [aria-label], [placeholder]")) {
+    for (const a of ["title", "aria-label", "placeholder"]) {
+      if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    }
+  }
+  out.push(document.title);
+  return out;
+}"""
+
+
+@pytest.fixture
+def dutch(browser: Any, page_errors: Any) -> Any:
+    ctx = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: page_errors.items.append(f"uncaught: {e}"))
+    yield page
+    ctx.close()
+    assert page_errors.unexpected() == []
+
+
+@pytest.fixture
+def spanish(browser: Any, page_errors: Any) -> Any:
+    ctx = browser.new_context(locale="es-ES", viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: page_errors.items.append(f"uncaught: {e}"))
+    yield page
+    ctx.close()
+    assert page_errors.unexpected() == []
+
+
+def test_the_english_check_finds_english() -> None:
+    assert english_left(["Undo", "Ongedaan maken", "Score", "Patience  games"]) == [
+        "Patience  games",
+        "Undo",
+    ]
+
+
+def test_the_dutch_lobby_has_no_english_left(dutch: Any, server: str) -> None:
+    dutch.goto(server + "/")
+    dutch.wait_for_selector(".game-tile")
+    assert dutch.evaluate("document.documentElement.lang") == "nl"
+    assert dutch.text_content("h1") == "Patiencespellen"
+    assert "speel meteen" in dutch.text_content("#welcome")
+    tile = dutch.locator('.game-tile[data-game="klondike"]')
+    assert "Eén kaartspel" in tile.text_content()
+    assert tile.get_by_role("link", name="Spelen").count() == 1
+    texts = dutch.evaluate(TEXTS)
+    assert english_left(texts) == []
+    assert "Toernooien" in " ".join(texts) or "Toernooien" in dutch.content()
+
+
+def test_the_dutch_play_page_has_no_english_left(dutch: Any, server: str) -> None:
+    dutch.goto(f"{server}/play/klondike?number=24")
+    dutch.wait_for_function("() => window.pk && window.pk.play")
+    assert dutch.evaluate("document.documentElement.lang") == "nl"
+    assert dutch.text_content("#undo").strip() == "Ongedaan maken"
+    # card and pile names in the board's labels
+    labels = dutch.eval_on_selector_all(
+        "#board [aria-label]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert any(re.search(r"^rij 1, 1 kaart, bovenop: klaveren vijf$", label) for label in labels), (
+        labels
+    )
+    assert any(label.startswith("stock, 24 kaarten") for label in labels), labels
+    # a move said in words
+    dutch.keyboard.press("s")
+    dutch.wait_for_function("() => window.pk.play.n === 1")
+    dutch.wait_for_function(
+        "() => /De stock gedraaid/.test(document.getElementById('announce').textContent)"
+    )
+    # a refusal from the server, in Dutch
+    dutch.fill("#move-input", "c9 c1")
+    dutch.press("#move-input", "Enter")
+    dutch.wait_for_function("() => document.getElementById('error').textContent !== ''")
+    texts = dutch.evaluate(TEXTS)
+    assert english_left(texts) == []
+
+
+def test_the_top100_in_dutch_and_spanish(dutch: Any, spanish: Any, server: str) -> None:
+    dutch.goto(server + "/top100")
+    dutch.wait_for_function("() => window.pk && window.pk.board")
+    headings = dutch.locator("#top thead th").all_text_contents()
+    assert headings == ["#", "Rang", "Naam", "Bekers", "Medailles", "Punten"]
+    assert "geen bekers" in dutch.text_content("#rank-words")
+    assert english_left(dutch.evaluate(TEXTS)) == []
+    spanish.goto(server + "/top100")
+    spanish.wait_for_function("() => window.pk && window.pk.board")
+    assert spanish.evaluate("document.documentElement.lang") == "es"
+    assert spanish.locator("#top thead th").all_text_contents() == [
+        "#",
+        "Rango",
+        "Nombre",
+        "Copas",
+        "Medallas",
+        "Puntos",
+    ]
+
+
+def test_the_spanish_lobby_and_play_page(spanish: Any, server: str) -> None:
+    spanish.goto(server + "/")
+    spanish.wait_for_selector(".game-tile")
+    assert spanish.text_content("h1") == "Solitarios"
+    assert "Una baraja" in spanish.locator('.game-tile[data-game="klondike"]').text_content()
+    spanish.goto(f"{server}/play/klondike?number=24")
+    spanish.wait_for_function("() => window.pk && window.pk.play")
+    assert spanish.text_content("#new-deal").strip() == "Nuevo reparto"
+    labels = spanish.eval_on_selector_all(
+        "#board [aria-label]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert "columna 1, 1 carta, arriba: cinco de tréboles" in labels, labels
+    spanish.goto(f"{server}/rules/klondike")
+    spanish.wait_for_selector("#rules h2")
+    assert spanish.locator("#rules h2").all_text_contents() == [
+        "La disposición",
+        "Cómo se juega",
+        "El mazo",
+        "Para ganar",
+        "Puntuación",
+    ]
+
+
+def test_the_language_menu_switches_and_remembers(page: Any, server: str) -> None:
+    page.goto(f"{server}/play/klondike?number=24")
+    page.wait_for_function("() => window.pk && window.pk.play")
+    assert page.evaluate("document.documentElement.lang") == "en"  # the test browser's
+    play_id = page.evaluate("window.pk.play.id")
+    page.click("#lang-menu summary")
+    page.click('#lang-menu a[data-lang="nl"]')
+    page.wait_for_function(
+        "() => document.documentElement.lang === 'nl' && window.pk && window.pk.play"
+    )
+    # the same play, now in Dutch, and ?lang has left the address bar
+    assert page.evaluate("window.pk.play.id") == play_id
+    assert page.url == f"{server}/p/{play_id}"
+    assert page.text_content("#undo").strip() == "Ongedaan maken"
+    assert page.locator('#lang-menu a[aria-current="true"]').text_content() == "Nederlands"
+    # remembered: another page, no ?lang
+    page.goto(server + "/tournaments")
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    assert page.text_content("h1") == "Toernooien"
+    # ?lang= switches too
+    page.goto(server + "/?lang=es")
+    page.wait_for_selector(".game-tile")
+    assert page.text_content("h1") == "Solitarios" and page.url == server + "/"
+    page.goto(server + "/top100")
+    assert page.evaluate("document.documentElement.lang") == "es"
+    page.goto(server + "/?lang=en")
+    assert page.text_content("h1") == "Patience games"

@@ -161,7 +161,7 @@ function renderEntrants() {
   const body = document.querySelector("#entrants tbody");
   body.innerHTML = "";
   for (const e of t.entrants) {
-    const tr = el(
+    const row = el(
       "tr",
       { "data-name": e.name },
       el("td", {}, t.status === "finished" ? placeText(e.place) : "–"),
@@ -170,8 +170,8 @@ function renderEntrants() {
       el("td", { class: "num total" }, String(e.score)),
       el("td", { class: "num" }, formatTime(e.time)),
     );
-    if (t.me && t.me.name === e.name) tr.classList.add("me");
-    body.append(tr);
+    if (t.me && t.me.name === e.name) row.classList.add("me");
+    body.append(row);
   }
 }
 

@@ -90,7 +90,7 @@ async function load() {
         b.addEventListener("click", () => join(t, b));
         actions.append(" ", b);
       }
-      const tr = el(
+      const row = el(
         "tr",
         { "data-id": String(t.id) },
         el("td", {}, el("a", { href: `/tournaments/${t.id}` }, `#${t.id}`)),
@@ -100,7 +100,7 @@ async function load() {
         el("td", {}, formatDateTime(t.started_at)),
         actions,
       );
-      body.append(tr);
+      body.append(row);
     }
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;

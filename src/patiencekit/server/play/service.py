@@ -40,6 +40,7 @@ from patiencekit.server.play.models import play_json, revealed
 from patiencekit.server.play.replay import Clock, rebuild, replay_row
 from patiencekit.server.play.storage import RankedEndHook, play_status
 from patiencekit.server.security import hash_token
+from patiencekit.words import move_words
 
 __all__ = [
     "HINT_SECONDS",
@@ -293,7 +294,9 @@ def get_play(db: Database, client: Client, play_id: str) -> dict[str, Any]:
     return result
 
 
-def play_hint(db: Database, client: Client, play_id: str) -> dict[str, Any]:
+def play_hint(
+    db: Database, client: Client, play_id: str, lang: str = "en"
+) -> dict[str, Any]:
     """A hint for the owner's casual play: the solver's move, from what the player sees.
 
     Worked out by the hint workers, within the player's hint limit (``server.hints``).
@@ -313,7 +316,7 @@ def play_hint(db: Database, client: Client, play_id: str) -> dict[str, Any]:
         return {"hint": None, "n": n, "words": None}
     user_id = loaded.row.user_id
     move = hints.hint(db, client.settings, user_id, record, now, seconds=HINT_SECONDS)
-    words = None if move is None else position.describe(move)
+    words = None if move is None else move_words(position, move, lang)
     return {"hint": move, "n": n, "words": words}
 
 

@@ -105,7 +105,8 @@ def test_a_player_plays_todays_deal_and_finds_themselves_in_the_table(
         assert again.status == 409 and again.json()["error"]["code"] == "daily_played"
         # Seen again later: the list says the deal is played.
         page.goto(f"{server}/daily")
-        page.wait_for_selector('#games tr[data-game="klondike"] [data-testid=mine]:has-text("played")')
+        mine_cell = '#games tr[data-game="klondike"] [data-testid=mine]:has-text("played")'
+        page.wait_for_selector(mine_cell)
         assert errors == []
     finally:
         ctx.close()

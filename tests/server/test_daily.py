@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 from api_client import Api
-from competition_helpers import add_player, error, give_up, play_line, scoring_line
-from conftest import FakeClock
+from competition_helpers import SECRET, add_player, error, give_up, play_line, scoring_line
 from fastapi.testclient import TestClient
 from parallel import at_once
 from ranked_helpers import Recorder, deal_of, face_up, numbers_dealing
@@ -50,7 +49,7 @@ def day_of(api: Any, game: str = "klondike", day: str | None = None) -> dict[str
     return body
 
 
-def next_day(clock: FakeClock, seconds: float = 1.0) -> str:
+def next_day(clock: Any, seconds: float = 1.0) -> str:
     """Move the clock to ``seconds`` after the next UTC midnight; the new day."""
     today = utc_day(clock.now)
     clock.now = day_start(today) + daily.DAY + seconds
@@ -217,7 +216,8 @@ def test_the_days_table_is_in_order_and_shows_no_deal(app, make_api, clock):
     assert table["table"][3]["score"] == score1
     assert (table["players"], table["playing"]) == (4, 1)
     assert table["number"] is None and table["number_text"] is None and table["over"] is False
-    assert table["me"] == {"name": "ed", "play": table["me"]["play"], "status": "playing", "line": None}
+    me = table["me"]
+    assert (me["name"], me["status"], me["line"]) == ("ed", "playing", None) and me["play"]
     bob_view = day_of(players["bob"])
     assert bob_view["me"]["status"] == "ended" and bob_view["me"]["line"]["place"] == 3
     # The overview counts them, and says what the session's own play is.
@@ -355,3 +355,31 @@ def test_giving_up_after_midnight_counts_as_the_day_left_it(app, make_api, clock
     assert done["result"]["outcome"] == "expired" and done["number"] is None
     (line,) = day_of(ann, "klondike", day)["table"]
     assert line["finished_at"] == day_start(day) + daily.DAY
+
+
+def test_the_close_day_command_publishes_the_daily_deals(
+    app, make_api, clock, settings, monkeypatch
+):
+    typer = pytest.importorskip("typer")
+    from typer.testing import CliRunner
+
+    from patiencekit.server.competition.cli import close_day as command
+
+    ann = add_player(app, make_api, "ann")
+    day = utc_day(clock.now)  # the fake clock's day: long over by the command's clock
+    play = ann.play_ok(start(ann, "klondike-draw1"), "s")
+    monkeypatch.setenv("PATIENCEKIT_ENV", "test")
+    monkeypatch.setenv("PATIENCEKIT_SECRET_KEY", SECRET)
+    monkeypatch.setenv("PATIENCEKIT_DATABASE_URL", settings.database_url)
+    cli = typer.Typer()
+    cli.command()(command)
+    runner = CliRunner()
+    result = runner.invoke(cli, [])
+    assert result.exit_code == 0, result.output
+    published = f"{day} klondike-draw1: the daily deal is closed and published"
+    assert result.output.splitlines() == [published]
+    result = runner.invoke(cli, [])
+    assert result.exit_code == 0 and "nothing to close" in result.output
+    shown = day_of(ann, "klondike-draw1", day)
+    assert shown["number"] == deal_of(app, play["id"])
+    assert shown["table"][0]["outcome"] == "expired"

@@ -68,12 +68,12 @@ def close_day(
         db.dispose()
     for game_id, day, awarded in closed:
         typer.echo(f"{day} {game_id}: {awarded} medal{'' if awarded == 1 else 's'} awarded")
-    if not closed:
+    for game_id, day in published:
+        typer.echo(f"{day} {game_id}: the daily deal is closed and published")
+    if not closed and not published:
         typer.echo("nothing to close: every day that is over was closed already")
     for tid in ended:
         typer.echo(f"tournament {tid} ended (its deadline had passed)")
-    for game_id, day in published:
-        typer.echo(f"{day} {game_id}: the daily deal is closed and published")
 
 
 def main() -> None:

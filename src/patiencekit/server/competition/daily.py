@@ -252,7 +252,9 @@ def close_day(db: Database, game_id: str, day: str, now: float) -> bool:
     play moved on meanwhile (then nothing changed: the next try closes it).
 
     One transaction, the deal's row locked first (PostgreSQL), so two processes closing the
-    same day change it once.
+    same day change it once. Each play's result goes in before its row is marked ended, as a
+    move's end does (``storage.store_last``): of a close and a play's last move at once, one
+    waits for the other and then fails on the result's key, never on a circle of locks.
     """
     if now < day_start(day) + DAY:
         return False
@@ -280,18 +282,18 @@ def close_day(db: Database, game_id: str, day: str, now: float) -> bool:
                 )
             ).all()
             for row in open_plays:
-                if not mark_ended(conn, row, now):
-                    raise _MovedOn
                 game, _clock = replay_row(conn, row, now)
                 record_result(conn, row, game, "expired", now)
+                if not mark_ended(conn, row, now):
+                    raise _MovedOn
                 ended.append(row.id)
             conn.execute(
                 update(daily_deals)
                 .where(daily_deals.c.game_id == game_id, daily_deals.c.day == day)
                 .values(closed_at=now)
             )
-    except _MovedOn:
-        return False
+    except (_MovedOn, IntegrityError):
+        return False  # a play ended meanwhile: the next try closes the day
     for play_id in ended:
         fastpath.forget(db, play_id)
     return True

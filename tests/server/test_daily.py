@@ -136,6 +136,9 @@ def test_the_daily_deal_needs_an_account_and_a_game(app, make_api, api):
     error(ann.get("/api/daily/no-such-game"), 404, "unknown_game")
     error(ann.get("/api/daily/klondike/2023-02-30"), 422, "bad_request")
     error(ann.get("/api/daily/klondike/2099-01-01"), 404, "not_found")
+    error(ann.get("/api/daily/klondike/0001-01-01"), 404, "not_found")
+    error(ann.get("/api/daily/klondike/0001-01-01/replays/ann"), 404, "not_found")
+    error(ann.get("/api/daily/klondike/2023-11-13/replays/ann"), 403, "forbidden")  # no deal
 
 
 def test_no_undo_redo_restart_or_hint_and_nobody_elses_play(app, make_api, clock):

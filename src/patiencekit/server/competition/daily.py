@@ -92,12 +92,19 @@ def _game(game_id: str) -> GameRules:
         raise ApiError(404, "unknown_game", f"there is no game {game_id!r}") from None
 
 
+#: the first day a daily deal may have (a day before is asked for nothing)
+FIRST_DAY = "1970-01-01"
+
+
 def _day(day: str) -> str:
-    """``day`` checked: a real date written YYYY-MM-DD (422 otherwise)."""
+    """``day`` checked: a real date written YYYY-MM-DD (422 otherwise), from
+    :data:`FIRST_DAY` (404 before)."""
     try:
         day_start(day)
     except ValueError:
         raise ApiError(422, "bad_request", f"day: {day!r} is not a date (YYYY-MM-DD)") from None
+    if day < FIRST_DAY:
+        raise ApiError(404, "not_found", f"there is no daily deal before {FIRST_DAY}")
     return day
 
 

@@ -386,3 +386,64 @@ def test_the_close_day_command_publishes_the_daily_deals(
     shown = day_of(ann, "klondike-draw1", day)
     assert shown["number"] == deal_of(app, play["id"])
     assert shown["table"][0]["outcome"] == "expired"
+
+
+def golden_line(game_id: str) -> tuple[int, list[str]]:
+    """A won game of the test data: its deal and its moves."""
+    import json
+    from pathlib import Path
+
+    record = json.loads(
+        (Path(__file__).resolve().parents[1] / "data" / "golden" / f"{game_id}.json").read_text()
+    )
+    return int(record["number"]), list(record["moves"])
+
+
+def test_wins_lead_the_table_with_the_servers_score_and_time(app, make_api, clock, monkeypatch):
+    """Won plays end by their winning move (the ranked end's hook): Klondike's with the time
+    bonus of the server's clock, so the faster win leads; in a game without a score, a win
+    leads a faster game that was given up."""
+    ann, bob, cy = (add_player(app, make_api, n) for n in ("ann", "bob", "cy"))
+    number, line = golden_line("klondike")
+    monkeypatch.setattr(plays_module, "draw_ranked_number", lambda: number)
+    expected = {}
+    for player, dt in ((bob, 2.0), (ann, 1.0)):
+        play = play_line(player, start(player), line, clock, dt)
+        assert play["won"] and play["over"] and play["number"] is None
+        engine_clock = FakeClockLike(0.0)
+        g = new_game("klondike", number, clock=engine_clock)
+        for m in line:
+            engine_clock.now += dt
+            g.play(m)
+        expected[player.name] = (g.score, g.elapsed)
+        assert play["score"] == g.score and g.time_bonus > 0
+    table = day_of(cy)["table"]
+    assert [x["name"] for x in table] == ["ann", "bob"]
+    for x in table:
+        assert (x["outcome"], x["moves"]) == ("won", len(line))
+        assert (x["score"], x["time"]) == expected[x["name"]]
+    # PatienceMax has no score: ann's win (slow) leads cy's give-up (fast).
+    number, line = golden_line("patiencemax")
+    monkeypatch.setattr(plays_module, "draw_ranked_number", lambda: number)
+    won = play_line(ann, start(ann, "patiencemax"), line, clock, 1.0)
+    assert won["won"] and won["score"] is None
+    quick = play_line(cy, start(cy, "patiencemax"), line[:1], clock, 0.5)
+    assert give_up(cy, quick)["result"] is None  # no score: no result to show
+    table = day_of(cy, "patiencemax")["table"]
+    assert [(x["name"], x["outcome"], x["score"]) for x in table] == [
+        ("ann", "won", None),
+        ("cy", "gave_up", None),
+    ]
+    assert table[0]["time"] > table[1]["time"]
+    with app.state.db.read() as conn:
+        assert conn.execute(select(results)).all() == []
+
+
+class FakeClockLike:
+    """The engine's clock in the test: it says what it is told."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now

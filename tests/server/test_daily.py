@@ -127,6 +127,9 @@ def test_one_attempt_per_player_and_day(app, make_api, clock):
     # Once it has ended, no second attempt today, with a clear reason.
     message = error(ann.post("/api/daily/klondike/play"), 409, "daily_played")
     assert "one attempt a day" in message and "daily deal of Solitaire" in message
+    # ... said in the request's language
+    dutch = error(ann.post("/api/daily/klondike/play?lang=nl"), 409, "daily_played")
+    assert "één poging per dag" in dutch and "spel van de dag van Solitaire" in dutch
     error(ann.move(done, "s"), 409, "game_over")
     # Others still play it; the player plays the other games' daily deals.
     start(bob)

@@ -44,6 +44,7 @@ from sqlalchemy.exc import IntegrityError
 from patiencekit.errors import UnknownGameError
 from patiencekit.game import Game
 from patiencekit.games import GAMES, get_rules
+from patiencekit.i18n import N_
 from patiencekit.notation import Record
 from patiencekit.rules import GameRules
 from patiencekit.server.accounts import User, current_user, name_key
@@ -89,7 +90,9 @@ def _game(game_id: str) -> GameRules:
     try:
         return get_rules(game_id)
     except UnknownGameError:
-        raise ApiError(404, "unknown_game", f"there is no game {game_id!r}") from None
+        raise ApiError(
+            404, "unknown_game", N_("there is no game {game!r}"), params={"game": game_id}
+        ) from None
 
 
 #: the first day a daily deal may have (a day before is asked for nothing)
@@ -102,9 +105,19 @@ def _day(day: str) -> str:
     try:
         day_start(day)
     except ValueError:
-        raise ApiError(422, "bad_request", f"day: {day!r} is not a date (YYYY-MM-DD)") from None
+        raise ApiError(
+            422,
+            "bad_request",
+            N_("{field}: {day!r} is not a date (YYYY-MM-DD)"),
+            params={"field": "day", "day": day},
+        ) from None
     if day < FIRST_DAY:
-        raise ApiError(404, "not_found", f"there is no daily deal before {FIRST_DAY}")
+        raise ApiError(
+            404,
+            "not_found",
+            N_("there is no daily deal before {first}"),
+            params={"first": FIRST_DAY},
+        )
     return day
 
 
@@ -115,7 +128,7 @@ def _previous(day: str) -> str:
 def _account(conn: Connection, client: Client) -> User:
     user = current_user(conn, client)
     if user is None or user.guest:
-        raise ApiError(401, "unauthorized", "sign in to play the daily deal")
+        raise ApiError(401, "unauthorized", N_("sign in to play the daily deal"))
     return user
 
 
@@ -189,8 +202,11 @@ def _start(db: Database, client: Client, rules: GameRules) -> tuple[dict[str, An
             raise ApiError(
                 409,
                 "daily_played",
-                f"you have played today's daily deal of {rules.name}: one attempt a day "
-                "(the next deal comes at 00:00 UTC)",
+                N_(
+                    "you have played today's daily deal of {game}: one attempt a day "
+                    "(the next deal comes at 00:00 UTC)"
+                ),
+                params={"game": rules.name},
             )
         if mine is None:
             number = _deal(conn, rules.id, day, now)
@@ -367,7 +383,9 @@ def day_json(db: Database, client: Client, game_id: str, day: str | None) -> dic
     today = utc_day(now)
     day = today if day is None else _day(day)
     if day > today:
-        raise ApiError(404, "not_found", f"the daily deal of {day} is not dealt yet")
+        raise ApiError(
+            404, "not_found", N_("the daily deal of {day} is not dealt yet"), params={"day": day}
+        )
     if day < today:
         close_day(db, rules.id, day, now)
     with db.read() as conn:
@@ -486,7 +504,9 @@ def replay(
         ).first()
         if deal is None or deal.closed_at is None:
             raise ApiError(
-                403, "forbidden", "the replays of a daily deal are published once its day is over"
+                403,
+                "forbidden",
+                N_("the replays of a daily deal are published once its day is over"),
             )
         row = conn.execute(
             select(plays, users.c.name.label("player"))
@@ -498,7 +518,12 @@ def replay(
             )
         ).first()
         if row is None:
-            raise ApiError(404, "not_found", f"{name} did not play the daily deal of {day}")
+            raise ApiError(
+                404,
+                "not_found",
+                N_("{name} did not play the daily deal of {day}"),
+                params={"name": name, "day": day},
+            )
         events = load_events(conn, row.id, row.seq)
         result = conn.execute(
             select(daily_results).where(daily_results.c.play_id == row.id)
@@ -507,7 +532,12 @@ def replay(
     moves = [str(m) for m in game.moves]
     if step is not None:
         if not 0 <= step <= len(moves):
-            raise ApiError(404, "not_found", f"the replay has steps 0 to {len(moves)}")
+            raise ApiError(
+                404,
+                "not_found",
+                N_("the replay has steps 0 to {most}"),
+                params={"most": len(moves)},
+            )
         return replay_step(row.game_id, int(row.number), moves[:step], len(moves))
     record = Record(
         row.game_id,

@@ -5,7 +5,7 @@
 // Which games are ranked (tournaments, ranked play, a Top 100) is the list's to say: games.js.
 
 import { request } from "./api.js";
-import { formatNumber, ordinal, t } from "./i18n.js";
+import { formatNumber, has, ordinal, t } from "./i18n.js";
 
 const enc = encodeURIComponent;
 
@@ -128,6 +128,12 @@ export function placeText(place) {
 /** A tournament's status in words (open, running, finished). */
 export function statusWord(status) {
   return t(`status.${status}`);
+}
+
+/** A result's outcome in words ("won", "gave up", ...; the API's word where there is none). */
+export function outcomeWord(outcome) {
+  const key = `outcome.${outcome}`;
+  return has(key) ? t(key) : String(outcome).replace("_", " ");
 }
 
 /** "5 h 12 min": the time left to the end of a day (a daily deal's), or "less than a minute". */

@@ -5,6 +5,7 @@
 
 import { ApiError } from "./api.js";
 import { BoardView } from "./board-view.js";
+import { formatNumber, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -69,8 +70,8 @@ export class ReplayViewer {
       { id: `replay-${r.source.key}`, game: view.game, number: view.number, piles: view.piles, legal_moves: [], won: view.won },
       { animate: false },
     );
-    $("r-step").textContent = `${k} / ${r.steps}`;
-    $("r-move").textContent = view.last ? `move ${k}: ${view.last}` : "the deal";
+    $("r-step").textContent = `${formatNumber(k)} / ${formatNumber(r.steps)}`;
+    $("r-move").textContent = view.last ? t("replay.move", { k: formatNumber(k), move: view.last }) : t("replay.deal_start");
     $("r-first").disabled = $("r-prev").disabled = k === 0;
     $("r-next").disabled = $("r-last").disabled = k === r.steps;
   }

@@ -7,7 +7,7 @@
 
 import { ApiError } from "./api.js";
 import { el, formatTime, initHeader } from "./common.js";
-import { compApi, placeText, statusWord } from "./competition-api.js";
+import { compApi, outcomeWord, placeText, statusWord } from "./competition-api.js";
 import { PlayController } from "./controller.js";
 import { gamesOrNone, shortName } from "./games.js";
 import { formatDateTime, t as tr } from "./i18n.js";
@@ -147,7 +147,7 @@ function roundCell(t, entrant, r) {
     td.append(el("span", { class: "muted" }, "–"));
   }
   if (t.status === "finished" && r.status !== "waiting") {
-    const b = el("button", { type: "button", class: "replay-button" }, tr("tournament.replay"));
+    const b = el("button", { type: "button", class: "replay-button" }, tr("replay.button"));
     b.setAttribute("aria-label", tr("tournament.replay_of", { name: entrant.name, round: r.round }));
     b.addEventListener("click", () => openReplay(entrant.name, r.round));
     td.append(b);
@@ -253,13 +253,6 @@ function wireRound() {
 }
 
 // -- replays -----------------------------------------------------------------------------------------
-
-// A result's outcome in words ("won", "gave up", ...; the API's word where there is none).
-function outcomeWord(outcome) {
-  const key = `outcome.${outcome}`;
-  const text = tr(key);
-  return text === key ? String(outcome).replace("_", " ") : text;
-}
 
 function dealText(round) {
   const deals = ui.t && ui.t.deals_text;

@@ -141,6 +141,6 @@ export function timeLeft(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (!h && !m) return "less than a minute";
-  return h ? `${h} h ${m} min` : `${m} min`;
+  if (!h && !m) return t("daily.left_soon");
+  return h ? t("daily.left_hours", { h, m }) : t("daily.left_minutes", { m });
 }

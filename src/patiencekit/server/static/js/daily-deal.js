@@ -6,9 +6,10 @@
 
 import { ApiError } from "./api.js";
 import { el, formatTime, initHeader } from "./common.js";
-import { compApi, formatPoints, placeText, timeLeft } from "./competition-api.js";
+import { compApi, formatPoints, outcomeWord, placeText, timeLeft } from "./competition-api.js";
 import { PlayController } from "./controller.js";
 import { findGame, gamesOrNone } from "./games.js";
+import { formatDay, formatNumber, t as tr } from "./i18n.js";
 import { ReplayViewer } from "./replay-view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,9 +24,6 @@ const ui = {
   replays: null,
   givingUp: false, // the player said yes to giving up (an unscored game's answer has no result)
 };
-
-// How a play of the day ended, in a few words.
-const OUTCOME = { won: "won", over: "no move left", gave_up: "gave up", expired: "not finished" };
 
 function gameId() {
   const m = /^\/daily\/([^/]+)\/?$/.exec(window.location.pathname);
@@ -57,12 +55,12 @@ function render() {
   const t = ui.today;
   const game = findGame(ui.games, t.game);
   const name = game ? game.name : t.name;
-  $("title").textContent = `${name}: daily deal`;
-  document.title = `${name}: daily deal – PatienceKit`;
-  $("today").textContent = t.day;
+  $("title").textContent = tr("daily.deal_name", { name });
+  document.title = `${tr("daily.deal_name", { name })} – PatienceKit`;
+  $("today").textContent = formatDay(t.day);
   $("left").textContent = timeLeft(t.ends_at - t.now);
-  $("players").textContent = String(t.players);
-  $("playing").textContent = String(t.playing);
+  $("players").textContent = formatNumber(t.players);
+  $("playing").textContent = formatNumber(t.playing);
   renderActions();
   fillTable($("today-table"), t, false);
   $("today-empty").hidden = t.table.length > 0;
@@ -93,13 +91,13 @@ function fillTable(table, day, withReplays) {
       el("th", { scope: "row" }, el("a", { href: `/players/${encodeURIComponent(line.name)}` }, line.name)),
       el("td", { class: "num" }, line.score === null ? "–" : formatPoints(line.score)),
       el("td", { class: "num" }, formatTime(line.time)),
-      el("td", { class: "num" }, String(line.moves)),
-      el("td", {}, OUTCOME[line.outcome] || line.outcome),
+      el("td", { class: "num" }, formatNumber(line.moves)),
+      el("td", {}, outcomeWord(line.outcome)),
     );
     if (line.place === mine) tr.classList.add("me");
     if (withReplays) {
-      const b = el("button", { type: "button", class: "replay-button" }, "Replay");
-      b.setAttribute("aria-label", `Replay of ${line.name}`);
+      const b = el("button", { type: "button", class: "replay-button" }, tr("replay.button"));
+      b.setAttribute("aria-label", tr("daily.replay_of", { name: line.name }));
       b.addEventListener("click", () => openReplay(day, line.name));
       tr.append(el("td", {}, b));
     }
@@ -110,11 +108,12 @@ function fillTable(table, day, withReplays) {
 function renderYesterday() {
   const y = ui.yesterday;
   const digits = y.number_text;
-  $("yesterday-title").textContent = `Yesterday's deal (${y.day})`;
+  $("yesterday-title").textContent = tr("daily.yesterday_of", { day: formatDay(y.day) });
   $("yesterday-deal").hidden = !digits;
   if (digits) {
     const link = $("yesterday-number");
     link.textContent = digits;
+    link.title = tr("daily.yesterday_play_title");
     link.href = `/play/${encodeURIComponent(y.game)}?number=${digits}`;
   }
   $("yesterday-empty").hidden = y.table.length > 0;
@@ -152,12 +151,15 @@ function renderPlay(play, { first }) {
 
 async function playEnded(play, { first }) {
   if (first) return; // opened over: nothing ended now
-  let text;
+  // How it ended (daily.ended_won, daily.ended_gave_up, daily.ended_over), with its points in a
+  // scored game (else daily.ended_won_unscored, ...).
+  let how = "over";
+  if (play.won) how = "won";
+  else if (ui.givingUp || (play.result && play.result.outcome === "gave_up")) how = "gave_up";
   const scored = play.score !== null && play.score !== undefined;
-  const points = scored ? `: ${formatPoints(play.score)} points` : "";
-  if (play.won) text = `Won${points}${scored ? ", time bonus included" : ""}.`;
-  else if (ui.givingUp || (play.result && play.result.outcome === "gave_up")) text = `You gave up${points}.`;
-  else text = `The game is over (no move left)${points}.`;
+  const text = scored
+    ? tr(`daily.ended_${how}`, { count: play.score, points: formatPoints(play.score) })
+    : tr(`daily.ended_${how}_unscored`);
   ui.givingUp = false;
   $("notice").textContent = text;
   await refresh();
@@ -189,9 +191,12 @@ function openReplay(day, name) {
     key: `${day.day}-${name}`,
     record: () => compApi.dailyReplay(day.game, day.day, name),
     step: (k) => compApi.dailyReplay(day.game, day.day, name, k),
-    title: (record) =>
-      `Replay: ${name}, ${day.day}, deal ${day.number_text}` +
-      (record.result ? ` (${OUTCOME[record.result.outcome] || record.result.outcome})` : ""),
+    title: (record) => {
+      const words = { name, day: formatDay(day.day), deal: day.number_text };
+      return record.result
+        ? tr("daily.replay_title_result", { ...words, outcome: outcomeWord(record.result.outcome) })
+        : tr("daily.replay_title", words);
+    },
     filename: `daily-${day.game}-${day.day}-${name}.json`,
   });
 }
@@ -217,7 +222,7 @@ async function main() {
   const session = await initHeader();
   ui.user = session && session.user;
   if (!ui.game) {
-    showError("There is no game at this address.");
+    showError(tr("daily.none_here"));
     return;
   }
   await refresh();

@@ -6,26 +6,32 @@ import { ApiError } from "./api.js";
 import { el, initHeader } from "./common.js";
 import { compApi, timeLeft } from "./competition-api.js";
 import { gamesOrNone, shortName } from "./games.js";
+import { formatDay, formatNumber, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
 // The session's own play of a day's deal, in a word.
-const MINE = { none: "–", playing: "playing", ended: "played" };
+function mineWord(status) {
+  if (status === "playing") return t("daily.mine_playing");
+  if (status === "ended") return t("daily.mine_played");
+  return "\u2013";
+}
 
 function row(games, g, signedIn) {
   const href = `/daily/${encodeURIComponent(g.game)}`;
   const status = g.me ? g.me.status : "none";
-  let action = "Table";
-  if (signedIn && status === "none") action = "Play";
-  else if (signedIn && status === "playing") action = "Resume";
+  let action = t("daily.action_table");
+  if (signedIn && status === "none") action = t("daily.action_play");
+  else if (signedIn && status === "playing") action = t("daily.action_resume");
+  const primary = signedIn && (status === "none" || status === "playing");
   return el(
     "tr",
     { "data-game": g.game },
     el("th", { scope: "row" }, el("a", { href }, shortName(games, g.game))),
-    el("td", { class: "num" }, String(g.players)),
-    el("td", { class: "num" }, String(g.playing)),
-    el("td", { "data-testid": "mine" }, MINE[status] || status),
-    el("td", {}, el("a", { class: action === "Table" ? "button" : "button primary", href }, action)),
+    el("td", { class: "num" }, formatNumber(g.players)),
+    el("td", { class: "num" }, formatNumber(g.playing)),
+    el("td", { "data-testid": "mine" }, mineWord(status)),
+    el("td", {}, el("a", { class: primary ? "button primary" : "button", href }, action)),
   );
 }
 
@@ -38,7 +44,7 @@ async function main() {
   $("signin-note").hidden = signedIn;
   try {
     const today = await compApi.daily();
-    $("today").textContent = today.day;
+    $("today").textContent = formatDay(today.day);
     $("left").textContent = timeLeft(today.ends_at - today.now);
     const body = document.querySelector("#games tbody");
     body.innerHTML = "";

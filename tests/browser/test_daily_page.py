@@ -1,6 +1,7 @@
 """The daily deal in Chromium against the real server: a player finds it from the lobby, plays
 today's deal of Solitaire on its page (a ranked play: no number, no undo or hint), gives it up,
-and sees themselves in the day's table; a second attempt is refused."""
+and sees themselves in the day's table; a second attempt is refused. In Dutch, the daily deals
+have no English left."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from i18n_helpers import TEXTS, english_left
 
 from patiencekit.server.pages import page_html
 
@@ -30,9 +32,10 @@ def test_the_daily_pages_name_only_files_that_exist(name: str) -> None:
         assert (STATIC / url.removeprefix("/static/")).is_file(), f"{name}: {url} is missing"
 
 
-def test_the_lobby_links_to_the_daily_deals() -> None:
-    html = (STATIC / "lobby.html").read_text(encoding="utf-8")
-    assert 'href="/daily"' in html
+@pytest.mark.parametrize("lang", ["en", "nl", "es"])
+def test_the_lobby_links_to_the_daily_deals(lang: str) -> None:
+    html = page_html("lobby.html", lang)
+    assert html is not None and '<a href="/daily" id="daily-link">' in html
 
 
 def _sign_up(ctx: Any, server: str) -> str:
@@ -107,6 +110,40 @@ def test_a_player_plays_todays_deal_and_finds_themselves_in_the_table(
         page.goto(f"{server}/daily")
         mine_cell = '#games tr[data-game="klondike"] [data-testid=mine]:has-text("played")'
         page.wait_for_selector(mine_cell)
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_the_daily_deals_in_dutch_have_no_english_left(browser: Any, server: str) -> None:
+    """/daily for a Dutch reader (the browser's language): every word from the catalogue, the
+    day as a Dutch date; then a game's daily deal page alike."""
+    ctx = browser.new_context(locale="nl-NL", viewport=DESKTOP)
+    ctx.set_default_timeout(10_000)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{server}/daily")
+        row = page.locator('#games tr[data-game="klondike"]')
+        row.wait_for()
+        assert page.evaluate("document.documentElement.lang") == "nl"
+        assert page.text_content("h1") == "Spellen van de dag"
+        assert page.title() == "Spellen van de dag \u2013 PatienceKit"
+        assert "Meld je aan" in page.text_content("#signin-note")
+        # a guest sees each game's table, not a Play button
+        assert row.get_by_role("link", name="Klassement").count() == 1
+        today = page.text_content("#today") or ""
+        assert today != "\u2013" and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", today), today
+        assert english_left(page.evaluate(TEXTS)) == []
+        # the game's daily deal page, in Dutch too
+        row.get_by_role("link", name="Klassement").click()
+        page.wait_for_url(f"{server}/daily/klondike")
+        page.wait_for_function("() => window.pk && window.pk.daily && window.pk.yesterday")
+        assert (page.text_content("h1") or "").endswith(": spel van de dag")
+        assert page.locator("#signin-daily").inner_text() == "Meld je aan om te spelen"
+        assert english_left(page.evaluate(TEXTS)) == []
         assert errors == []
     finally:
         ctx.close()

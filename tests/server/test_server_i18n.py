@@ -66,7 +66,10 @@ def test_refusals_of_the_play_come_in_dutch_and_spanish(api):
     [
         ({}, "The five of clubs can't go on the nine of hearts: it needs a black eight."),
         (NL, "De klaveren vijf kan niet op de harten negen: daar hoort een zwarte acht op."),
-        (ES, "El cinco de tréboles no puede ir sobre el nueve de corazones: necesita un ocho negro."),
+        (
+            ES,
+            "El cinco de tréboles no puede ir sobre el nueve de corazones: necesita un ocho negro.",
+        ),
     ],
 )
 def test_the_engines_refusals_come_in_words_in_the_language(api, headers, wanted):

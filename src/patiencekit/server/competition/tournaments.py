@@ -38,7 +38,6 @@ standing, in the same transaction that ends the tournament.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import (
@@ -55,7 +54,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from patiencekit.game import Game, new_game
+from patiencekit.game import Game
 from patiencekit.games import get_rules
 from patiencekit.i18n import N_
 from patiencekit.notation import Record
@@ -74,7 +73,7 @@ from patiencekit.server.db import Database, users
 from patiencekit.server.deps import Client
 from patiencekit.server.errors import ApiError
 from patiencekit.server.play.models import play_json
-from patiencekit.server.play.replay import rebuild, replay_row
+from patiencekit.server.play.replay import rebuild, replay_row, view_at
 from patiencekit.server.play.storage import (
     PLAY_ID,
     insert_play,
@@ -857,20 +856,4 @@ def replay(
         raise ApiError(
             404, "not_found", N_("the replay has steps 0 to {most}"), params={"most": len(moves)}
         )
-    return _view_at(row.game_id, int(row.number), moves[:step], len(moves))
-
-
-def _view_at(game_id: str, number: int, moves: Sequence[str], total: int) -> dict[str, Any]:
-    game = new_game(game_id, number, clock=lambda: 0.0)
-    for m in moves:
-        game.play(m)
-    return {
-        "game": game_id,
-        "number": number,
-        "step": len(moves),
-        "steps": total,
-        "piles": game.view().to_json()["piles"],
-        "score": game.base_score,
-        "last": moves[-1] if moves else None,
-        "won": game.is_won(),
-    }
+    return view_at(row.game_id, int(row.number), moves[:step], len(moves))

@@ -21,11 +21,10 @@ export const compApi = {
   join: (id) => request("POST", `/api/tournaments/${enc(id)}/join`, {}),
   leave: (id) => request("POST", `/api/tournaments/${enc(id)}/leave`, {}),
   openRound: (id, round) => request("POST", `/api/tournaments/${enc(id)}/rounds/${enc(round)}/play`, {}),
+  // An entrant's round once the tournament is over: where its replay is (replay.js steps it).
+  replayAddress: (id, name, round) => `/api/tournaments/${enc(id)}/replays/${enc(name)}/${enc(round)}`,
   replay: (id, name, round, step = null) =>
-    request(
-      "GET",
-      `/api/tournaments/${enc(id)}/replays/${enc(name)}/${enc(round)}${step === null ? "" : `?step=${enc(step)}`}`,
-    ),
+    request("GET", `${compApi.replayAddress(id, name, round)}${step === null ? "" : `?step=${enc(step)}`}`),
   // Give up a ranked play: it ends with its running score (no time bonus).
   finish: (playId, n) => request("POST", `/api/plays/${enc(playId)}/finish`, { n }),
   top100: (game, player = null) =>

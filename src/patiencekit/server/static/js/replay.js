@@ -26,7 +26,7 @@ export class ReplayViewer {
     this.section = section;
     this.view = new BoardView(board, games);
     this.words = words;
-    this.replay = null; // { address, record, steps, step, url, view }
+    this.replay = null; // { address, record, text (the file's), steps, step, url, view }
     const part = (name) => section.querySelector(`[data-replay="${name}"]`);
     this.parts = Object.fromEntries(
       ["first", "prev", "step", "next", "last", "move", "download", "close"].map((n) => [n, part(n)]),
@@ -39,14 +39,18 @@ export class ReplayViewer {
   }
 
   // Opens the replay at `address` (its record is fetched; `fileName` for the download) at its
-  // first step; the record. Shown once that step is drawn (not the previous replay's).
-  async open(address, fileName) {
+  // first step; the record. `titled(record)` is called once the record is there (the page
+  // writes its title); the replay is shown once its first step is drawn (not the previous
+  // replay's, nor "0 / 0").
+  async open(address, fileName, titled = () => {}) {
     const record = await request("GET", address);
     if (this.replay && this.replay.url) URL.revokeObjectURL(this.replay.url);
-    const url = URL.createObjectURL(new Blob([recordText(record)], { type: "application/json" }));
-    this.replay = { address, record, steps: record.moves.length, step: 0, url, view: null };
+    const text = recordText(record);
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    this.replay = { address, record, text, steps: record.moves.length, step: 0, url, view: null };
     this.parts.download.href = url;
     this.parts.download.download = fileName;
+    titled(record);
     await this.show(0);
     this.section.hidden = false;
     this.section.scrollIntoView({ block: "start" });

@@ -306,12 +306,13 @@ async function openReplay(g) {
   $("error").textContent = "";
   try {
     const name = `${g.game}-${g.number_text || g.finished_at}.json`;
-    const record = await ui.viewer.open(g.replay, name);
-    const deal = record.number_text || g.number_text;
-    $("replay-title").textContent =
-      t("stats.replay_title", { game: shortName(ui.games, g.game), date: formatDateTime(g.finished_at) }) +
-      (deal ? t("stats.replay_deal", { deal }) : "") +
-      t("stats.replay_result", { result: resultWord(g.result) });
+    await ui.viewer.open(g.replay, name, (record) => {
+      const deal = record.number_text || g.number_text;
+      $("replay-title").textContent =
+        t("stats.replay_title", { game: shortName(ui.games, g.game), date: formatDateTime(g.finished_at) }) +
+        (deal ? t("stats.replay_deal", { deal }) : "") +
+        t("stats.replay_result", { result: resultWord(g.result) });
+    });
   } catch (e) {
     showError(e);
   }

@@ -70,6 +70,11 @@ NUL_REQUESTS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/api/games/klondike/play", {"ranked": False, "number": None, "x": "\x00"}),
     ("POST", "/api/plays/{play_id}/moves", {"move": "s\x00", "n": 0}),
     ("GET", "/api/plays/%00", None),
+    ("GET", "/api/plays/%00/replay", None),
+    ("GET", "/api/stats/%00/history", None),
+    ("GET", "/api/stats/fuzzer/history?game=%00", None),
+    ("GET", "/api/stats/%00/charts/klondike", None),
+    ("GET", "/api/stats/fuzzer/charts/%00", None),
 ]  # fmt: skip
 
 

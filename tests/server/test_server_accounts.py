@@ -94,7 +94,7 @@ def test_signup_fields_are_required(api, body):
     _error(api.post("/api/auth/signup", body), 422, "bad_request")
 
 
-def test_a_guest_who_signs_up_keeps_their_games(api):
+def test_a_guest_who_signs_up_keeps_their_games(api, clock):
     play = api.new_play("klondike", 24)
     play = api.play_ok(play, "s")
     guest = api.session()["user"]
@@ -104,6 +104,8 @@ def test_a_guest_who_signs_up_keeps_their_games(api):
     assert api.client.cookies["pk_session"] != old_cookie  # a new session id
     r = api.get(f"/api/plays/{play['id']}")
     assert r.status_code == 200 and r.json()["n"] == 1
+    clock.advance(1)
+    api.new_play("klondike", 25)  # the guest's play, left for a new one, counts for Erin
     assert api.get("/api/stats/Erin").json()["klondike"]["played"] == 1
     # The guest name is gone: the user was turned into the account.
     assert api.get(f"/api/stats/{guest['name']}").status_code == 404

@@ -58,7 +58,7 @@ from patiencekit.server.play import fastpath
 from patiencekit.server.play import service as plays_service
 from patiencekit.server.play.fastpath import KeptGame
 from patiencekit.server.play.models import play_json
-from patiencekit.server.play.replay import rebuild, replay_row, replay_step
+from patiencekit.server.play.replay import rebuild, replay_row, view_at
 from patiencekit.server.play.storage import (
     insert_play,
     load_events,
@@ -538,7 +538,7 @@ def replay(
                 N_("the replay has steps 0 to {most}"),
                 params={"most": len(moves)},
             )
-        return replay_step(row.game_id, int(row.number), moves[:step], len(moves))
+        return view_at(row.game_id, int(row.number), moves[:step], len(moves))
     record = Record(
         row.game_id,
         int(row.number),

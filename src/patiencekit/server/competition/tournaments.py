@@ -74,7 +74,7 @@ from patiencekit.server.db import Database, users
 from patiencekit.server.deps import Client
 from patiencekit.server.errors import ApiError
 from patiencekit.server.play.models import play_json, revealed
-from patiencekit.server.play.replay import rebuild, replay_row, replay_step
+from patiencekit.server.play.replay import rebuild, replay_row, view_at
 from patiencekit.server.play.storage import (
     PLAY_ID,
     insert_play,
@@ -865,4 +865,4 @@ def replay(
         raise ApiError(
             404, "not_found", N_("the replay has steps 0 to {most}"), params={"most": len(moves)}
         )
-    return replay_step(row.game_id, int(row.number), moves[:step], len(moves))
+    return view_at(row.game_id, int(row.number), moves[:step], len(moves))

@@ -26,6 +26,8 @@ __all__ = [
     "NewPlay",
     "Pile",
     "Play",
+    "PlayReplay",
+    "PlayReplayStep",
     "SeenBody",
     "autocomplete_offered",
     "play_json",
@@ -135,6 +137,37 @@ class Autocompleted(Play):
     autocompleted: list[str]
     """the moves played, in the notation, in order (each stored as a move sent to
     ``/moves`` would be)"""
+
+
+class PlayReplay(_Answer):
+    """A player's own play as a game record (``patiencekit replay`` reads it)."""
+
+    game: str
+    number: int
+    moves: list[str]
+    """the moves of the play's line as it stands (after its undos), in order"""
+    number_text: str
+    """the number's digits"""
+    id: str
+    ranked: bool
+    times: list[float]
+    """each move's second from the deal (when it went into the line)"""
+
+
+class PlayReplayStep(_Answer):
+    """The board of a play's replay after its first ``step`` moves, as the player saw it."""
+
+    game: str
+    number: int
+    number_text: str
+    step: int
+    steps: int
+    piles: list[Pile]
+    score: int | None
+    """the running score, without time bonus (``null`` for unscored games)"""
+    last: str | None
+    """the move that led here (``null`` at the deal)"""
+    won: bool
 
 
 class Hint(_Answer):

@@ -1,8 +1,14 @@
-"""A play's game rebuilt from its stored events, with the server's times.
+"""A play's game rebuilt from its stored events, with the server's times; and a play shown
+as a replay.
 
 Every request that has not the game kept (``fastpath``) rebuilds it by replaying the log
 with the clock set to each event's time, so the elapsed time and Klondike's time bonus
 are the server's, and any process serving the database can answer.
+
+A replay (a tournament's, a player's own games on their statistics page) is the play's
+line of moves as a game record (:func:`line_times` gives each move's time) and the board
+the player saw after any number of them (:func:`view_at`): the player's view, so a
+replay shows no card that was hidden at that step.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from sqlalchemy import Connection, Row
 from patiencekit.game import Game, new_game
 from patiencekit.server.play.storage import Event, load_events
 
-__all__ = ["Clock", "rebuild", "replay_row", "replay_step"]
+__all__ = ["Clock", "line_times", "rebuild", "replay_row", "view_at"]
 
 
 class Clock:
@@ -75,12 +81,40 @@ def replay_row(conn: Connection, row: Row[Any], now: float) -> tuple[Game, Clock
     return game, clock
 
 
-def replay_step(game_id: str, number: int, moves: Sequence[str], total: int) -> dict[str, Any]:
-    """A published replay's board after ``moves`` (the first of its ``total``), as the
-    replays of a finished tournament and of a closed daily deal send it.
+def line_times(
+    game_id: str, number: int, ranked: bool, created_at: float, events: Sequence[Event]
+) -> tuple[Game, list[float]]:
+    """The game after replaying ``events`` (as :func:`rebuild`) and, for each move of its
+    line as it stands (``game.moves``), the second from the deal when it went into the line
+    (played, or played again by a redo).
 
-    >>> step = replay_step("klondike", 24, ["s"], 3)
-    >>> step["step"], step["steps"], step["last"], step["won"]
+    >>> g, times = line_times("klondike", 24, False, 100.0,
+    ...                       [("move", "s", 101.0), ("move", "s", 102.5), ("undo", None, 103.0)])
+    >>> [str(m) for m in g.moves], times
+    (['s'], [1.0])
+    """
+    clock = Clock(created_at)
+    game = new_game(game_id, number, clock=clock, undo=not ranked)
+    times: list[float] = []
+    for kind, move, at in events:
+        clock.now = at
+        _apply(game, kind, move)
+        length = game.state.history_length
+        if kind in ("move", "redo"):
+            del times[length - 1 :]
+            times.append(round(at - created_at, 3))
+        else:
+            del times[length:]
+    return game, times
+
+
+def view_at(game_id: str, number: int, moves: Sequence[str], total: int) -> dict[str, Any]:
+    """The board of a replay after ``moves`` (the first of its ``total``), as the player saw
+    it: ``{"game", "number", "step", "steps", "piles", "score", "last", "won"}`` (``score``
+    without the time bonus; ``piles`` as :meth:`Game.view`, hidden cards ``null``).
+
+    >>> view = view_at("klondike", 24, ["s"], 3)
+    >>> view["step"], view["steps"], view["last"], view["won"]
     (1, 3, 's', False)
     """
     game = new_game(game_id, number, clock=lambda: 0.0)

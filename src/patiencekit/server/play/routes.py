@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import APIRouter, Body, Query, Request, Response
 
 from patiencekit.i18n import N_
 from patiencekit.server.deps import ClientDep, DbDep, json_response, set_session_cookie
@@ -23,6 +23,8 @@ from patiencekit.server.play.models import (
     MoveBody,
     NewPlay,
     Play,
+    PlayReplay,
+    PlayReplayStep,
     SeenBody,
 )
 
@@ -92,6 +94,27 @@ def post_autocomplete(play_id: str, body: SeenBody, db: DbDep, client: ClientDep
 async def read_play(play_id: str, db: DbDep, client: ClientDep) -> Response:
     """The play as its owner sees it."""
     return json_response(await db.run(service.get_play, db, client, play_id))
+
+
+@router.get(
+    "/plays/{play_id}/replay",
+    responses={
+        200: {
+            "model": PlayReplay | PlayReplayStep,
+            "description": "The game record, or with ?step= the board after that many moves",
+        },
+        **_PLAY,
+    },
+)
+def read_replay(
+    play_id: str,
+    db: DbDep,
+    client: ClientDep,
+    step: Annotated[int | None, Query(ge=0, le=100_000)] = None,
+) -> Response:
+    """The owner's play as a replay: its record, or its board at ``step`` (a ranked play's
+    once it has ended; a tournament round's is its tournament's)."""
+    return json_response(service.play_replay(db, client, play_id, step))
 
 
 @router.post("/plays/{play_id}/moves", response_model=Play, responses=_ACTION)

@@ -37,7 +37,7 @@ from patiencekit.server.play.actions import (
 )
 from patiencekit.server.play.fastpath import KeptGame
 from patiencekit.server.play.models import play_json, revealed
-from patiencekit.server.play.replay import Clock, rebuild, replay_row
+from patiencekit.server.play.replay import Clock, line_times, rebuild, replay_row, view_at
 from patiencekit.server.play.storage import RankedEndHook, play_status
 from patiencekit.server.security import hash_token
 from patiencekit.words import move_words
@@ -57,6 +57,7 @@ __all__ = [
     "play_action",
     "play_autocomplete",
     "play_hint",
+    "play_replay",
     "ranked_end_hooks",
     "ranked_give_up_hooks",
 ]
@@ -294,6 +295,57 @@ def get_play(db: Database, client: Client, play_id: str) -> dict[str, Any]:
     )
     fastpath.keep(db, play_id, row.seq, kept)
     return result
+
+
+def play_replay(db: Database, client: Client, play_id: str, step: int | None) -> dict[str, Any]:
+    """The owner's play as a replay: its game record (the moves of its line as it stands,
+    each move's time, replayable by ``patiencekit replay``), or with ``step`` the board
+    the player saw after that many moves (:func:`~patiencekit.server.play.replay.view_at`).
+
+    A replay is its owner's only (403 for another player, as the play itself). A ranked
+    play's is shown once it has ended, when its number is (RULES.md, "Fair competition");
+    a tournament round's is published with its tournament once that is over
+    (``/api/tournaments/{id}/replays/...``), never here.
+    """
+    if not storage.PLAY_ID.fullmatch(play_id):
+        raise ApiError(404, "not_found", N_("no play has this id"))
+    now = client.now()
+    token_hash = hash_token(client.token) if client.token else ""
+    with db.read() as conn:
+        row = storage.read_play_and_session(conn, play_id, token_hash, now)
+        if row is None:
+            raise ApiError(404, "not_found", N_("no play has this id"))
+        if row.session_user is None or row.session_user != row.user_id:
+            raise ApiError(403, "forbidden", N_("this play belongs to another player"))
+        if row.tournament_id is not None:
+            raise ApiError(
+                403,
+                "forbidden",
+                N_("a tournament round's replay is published with its tournament, once it is over"),
+            )
+        if row.ranked and row.ended_at is None:
+            raise ApiError(
+                403, "forbidden", N_("a ranked game's replay is shown once it has ended")
+            )
+        events = storage.load_events(conn, row.id, row.seq)
+    number = int(row.number)
+    game, times = line_times(row.game_id, number, row.ranked, row.created_at, events)
+    moves = [str(m) for m in game.moves]
+    if step is None:
+        return {
+            "game": row.game_id,
+            "number": number,
+            "moves": moves,
+            "number_text": row.number,
+            "id": row.id,
+            "ranked": row.ranked,
+            "times": times,
+        }
+    if not 0 <= step <= len(moves):
+        raise ApiError(
+            404, "not_found", N_("the replay has steps 0 to {most}"), params={"most": len(moves)}
+        )
+    return {**view_at(row.game_id, number, moves[:step], len(moves)), "number_text": row.number}
 
 
 def play_hint(

@@ -22,11 +22,10 @@ export const compApi = {
   join: (id) => request("POST", `/api/tournaments/${enc(id)}/join`, {}),
   leave: (id) => request("POST", `/api/tournaments/${enc(id)}/leave`, {}),
   openRound: (id, round) => request("POST", `/api/tournaments/${enc(id)}/rounds/${enc(round)}/play`, {}),
+  // An entrant's round once the tournament is over: where its replay is (replay.js steps it).
+  replayAddress: (id, name, round) => `/api/tournaments/${enc(id)}/replays/${enc(name)}/${enc(round)}`,
   replay: (id, name, round, step = null) =>
-    request(
-      "GET",
-      `/api/tournaments/${enc(id)}/replays/${enc(name)}/${enc(round)}${step === null ? "" : `?step=${enc(step)}`}`,
-    ),
+    request("GET", `${compApi.replayAddress(id, name, round)}${step === null ? "" : `?step=${enc(step)}`}`),
   // Give up a ranked play: it ends with its running score (no time bonus).
   finish: (playId, n) => request("POST", `/api/plays/${enc(playId)}/finish`, { n }),
   // The daily deal: today's of every game, a game's of a day (today when day is null), playing
@@ -34,11 +33,8 @@ export const compApi = {
   daily: () => request("GET", "/api/daily"),
   dailyDay: (game, day = null) => request("GET", `/api/daily/${enc(game)}${day ? `/${enc(day)}` : ""}`),
   playDaily: (game) => request("POST", `/api/daily/${enc(game)}/play`),
-  dailyReplay: (game, day, name, step = null) =>
-    request(
-      "GET",
-      `/api/daily/${enc(game)}/${enc(day)}/replays/${enc(name)}${step === null ? "" : `?step=${enc(step)}`}`,
-    ),
+  // A closed day's play: where its replay is (replay.js steps it).
+  dailyReplayAddress: (game, day, name) => `/api/daily/${enc(game)}/${enc(day)}/replays/${enc(name)}`,
   top100: (game, player = null) =>
     request("GET", `/api/top100/${enc(game)}${player ? `?player=${enc(player)}` : ""}`),
   player: (name) => request("GET", `/api/players/${enc(name)}`),

@@ -10,7 +10,7 @@ import { compApi, formatPoints, outcomeWord, placeText, timeLeft } from "./compe
 import { PlayController } from "./controller.js";
 import { findGame, gamesOrNone } from "./games.js";
 import { formatDay, formatNumber, t as tr } from "./i18n.js";
-import { ReplayViewer } from "./replay-view.js";
+import { ReplayViewer } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -185,20 +185,20 @@ function wirePlay() {
 
 // -- replays (a closed day's) --------------------------------------------------------------------
 
-function openReplay(day, name) {
+async function openReplay(day, name) {
   clearError();
-  return ui.replays.open({
-    key: `${day.day}-${name}`,
-    record: () => compApi.dailyReplay(day.game, day.day, name),
-    step: (k) => compApi.dailyReplay(day.game, day.day, name, k),
-    title: (record) => {
+  try {
+    const address = compApi.dailyReplayAddress(day.game, day.day, name);
+    await ui.replays.open(address, `daily-${day.game}-${day.day}-${name}.json`, (record) => {
       const words = { name, day: formatDay(day.day), deal: day.number_text };
-      return record.result
+      $("replay-title").textContent = record.result
         ? tr("daily.replay_title_result", { ...words, outcome: outcomeWord(record.result.outcome) })
         : tr("daily.replay_title", words);
-    },
-    filename: `daily-${day.game}-${day.day}-${name}.json`,
-  });
+    });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    showError(e.message);
+  }
 }
 
 // -- start ---------------------------------------------------------------------------------------
@@ -217,7 +217,7 @@ async function main() {
     showError,
     clearError,
   });
-  ui.replays = new ReplayViewer(ui.games, showError);
+  ui.replays = new ReplayViewer({ section: $("replay"), board: $("replay-board"), games: ui.games });
   wirePlay();
   const session = await initHeader();
   ui.user = session && session.user;

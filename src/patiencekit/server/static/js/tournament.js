@@ -11,7 +11,7 @@ import { compApi, outcomeWord, placeText, statusWord } from "./competition-api.j
 import { PlayController } from "./controller.js";
 import { gamesOrNone, shortName } from "./games.js";
 import { formatDateTime, t as tr } from "./i18n.js";
-import { ReplayViewer } from "./replay-view.js";
+import { ReplayViewer } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,7 +22,7 @@ const ui = {
   games: [],
   round: null,
   ctl: null,
-  replays: null,
+  replay: null, // the replay's viewer (replay.js)
 };
 
 function tournamentId() {
@@ -259,21 +259,23 @@ function dealText(round) {
   return deals && deals[round - 1] ? deals[round - 1] : null;
 }
 
-function openReplay(name, round) {
+// An entrant's round on the replay's board (replay.js), its record to download.
+async function openReplay(name, round) {
   clearError();
-  const deal = dealText(round);
-  return ui.replays.open({
-    key: `${name}-${round}`,
-    record: () => compApi.replay(ui.id, name, round),
-    step: (k) => compApi.replay(ui.id, name, round, k),
-    title: (record) =>
-      tr("tournament.replay_title", { name, round }) +
-      (deal ? tr("tournament.replay_deal", { deal }) : "") +
-      (record.result
-        ? tr("tournament.replay_result", { outcome: outcomeWord(record.result.outcome), count: record.result.score })
-        : ""),
-    filename: `tournament-${ui.id}-${name}-round-${round}.json`,
-  });
+  try {
+    const address = compApi.replayAddress(ui.id, name, round);
+    await ui.replay.open(address, `tournament-${ui.id}-${name}-round-${round}.json`, (record) => {
+      const result = record.result;
+      const deal = dealText(round);
+      $("replay-title").textContent =
+        tr("tournament.replay_title", { name, round }) +
+        (deal ? tr("tournament.replay_deal", { deal }) : "") +
+        (result ? tr("tournament.replay_result", { outcome: outcomeWord(result.outcome), count: result.score }) : "");
+    });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    showError(e.message);
+  }
 }
 
 // -- start ----------------------------------------------------------------------------------------------
@@ -294,7 +296,7 @@ async function main() {
     showError,
     clearError,
   });
-  ui.replays = new ReplayViewer(ui.games, showError);
+  ui.replay = new ReplayViewer({ section: $("replay"), board: $("replay-board"), games: ui.games });
   wireRound();
   const session = await initHeader();
   ui.user = session && session.user;
@@ -320,6 +322,6 @@ window.pk = {
     return ui.ctl ? ui.ctl.play : null;
   },
   get replay() {
-    return ui.replays ? ui.replays.replay : null;
+    return ui.replay ? ui.replay.replay : null;
   },
 };

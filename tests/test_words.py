@@ -30,6 +30,7 @@ from patiencekit.cards import parse_card_index
 from patiencekit.game import GameRefusal, Refused
 from patiencekit.games.klondike import deal_klondike
 from patiencekit.games.patiencemax import deal_patiencemax
+from patiencekit.i18n import LANGUAGES, LOCALE_DIR
 from patiencekit.rules import (
     Build,
     ColumnRule,
@@ -43,8 +44,6 @@ from patiencekit.rules import (
 from patiencekit.state import DRAW, TURN, EngineMove, Refusal, Why
 from patiencekit.tui import HELP
 from patiencekit.words import (
-    LANGUAGES,
-    LOCALE_DIR,
     card_name,
     generated_messages,
     language,

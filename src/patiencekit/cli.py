@@ -28,6 +28,7 @@ from patiencekit.errors import (
 )
 from patiencekit.game import Game, new_game
 from patiencekit.games import GAMES, get_rules
+from patiencekit.i18n import LANGUAGES
 from patiencekit.notation import Record, format_record, parse_record
 from patiencekit.rules import GameRules
 from patiencekit.server.cli import serve
@@ -40,7 +41,6 @@ from patiencekit.tui import (
     random_number,
     terminal_language,
 )
-from patiencekit.words import LANGUAGES
 
 __all__ = ["ReplayError", "app", "load_game", "main", "read_record", "save_game"]
 

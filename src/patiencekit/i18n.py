@@ -30,6 +30,7 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "catalogue",
+    "messages",
     "negotiate",
     "translator",
 ]
@@ -102,10 +103,11 @@ def negotiate(accept_language: str | None, cookie: str | None = None) -> str:
 
 
 @functools.cache
-def catalogue(lang: str, domain: str) -> dict[str, str]:
-    """The translations of ``domain`` into ``lang`` (msgid → msgstr), read once per process;
-    empty where there is no catalogue. Fuzzy and empty entries are left out (their msgid is
-    shown instead)."""
+def messages(lang: str, domain: str) -> dict[tuple[str, str | None], str]:
+    """The translations of ``domain`` into ``lang``: (msgid, msgctxt) → msgstr, read once per
+    process; empty where there is no catalogue (English: a message is its own English).
+    Fuzzy and empty entries are left out (their msgid is shown instead), and so are plural
+    entries (no catalogue writes one)."""
     from babel.messages.pofile import read_po
 
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
@@ -113,13 +115,21 @@ def catalogue(lang: str, domain: str) -> dict[str, str]:
         return {}
     with path.open("rb") as f:
         po = read_po(f, locale=lang, domain=domain)
-    table: dict[str, str] = {}
+    table: dict[tuple[str, str | None], str] = {}
     for message in po:
         if not message.id or message.fuzzy or not isinstance(message.id, str):
             continue
         if isinstance(message.string, str) and message.string:
-            table[message.id] = message.string
+            table[(message.id, message.context)] = message.string
     return table
+
+
+@functools.cache
+def catalogue(lang: str, domain: str) -> dict[str, str]:
+    """The translations of ``domain`` into ``lang`` without a context (msgid → msgstr), see
+    :func:`messages`."""
+    table = messages(lang, domain)
+    return {msgid: text for (msgid, context), text in table.items() if context is None}
 
 
 def translator(lang: str, domain: str) -> Callable[[str], str]:

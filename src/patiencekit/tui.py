@@ -34,10 +34,11 @@ from rich.text import Text
 from patiencekit.cards import Card, parse_card_index
 from patiencekit.errors import IllegalMoveError, InvalidCardError, InvalidMoveError, PatienceError
 from patiencekit.game import Game, GameRefusal, PileView, Refused, new_game
+from patiencekit.i18n import LANGUAGES
 from patiencekit.notation import Board, Move
 from patiencekit.rules import PileKind, Turn
 from patiencekit.solver import autocomplete, hint
-from patiencekit.words import LANGUAGES, card_name, move_words, refusal_words, translate
+from patiencekit.words import card_name, move_words, refusal_words, translate
 
 __all__ = [
     "BACK",

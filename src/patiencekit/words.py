@@ -27,8 +27,9 @@ is said by where it lies ("a face-down card"), and a card a rule asks for by wha
 
 Every sentence is an English message translated through a gettext catalogue,
 ``locale/<lang>/LC_MESSAGES/words.po`` (the terminal's own sentences are in ``terminal.po``
-beside it), read with Babel when first needed and kept (a loader of this module's own, to
-be shared with the pages' translations later). A message's placeholders are named
+beside it), read with Babel when first needed and kept (:func:`patiencekit.i18n.messages`,
+which reads the server's catalogue too). :data:`LANGUAGES` is
+:data:`patiencekit.i18n.LANGUAGES`. A message's placeholders are named
 (``{card}``); the values put in them carry their own articles ("the five of clubs", "la
 columna 3"), since Spanish articles follow the noun's gender. English needs no catalogue: a
 message is its own English.
@@ -38,21 +39,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import cache
-from pathlib import Path
-
-from babel.messages.pofile import read_po
 
 from patiencekit.cards import RANK_NAMES, SUIT_NAMES, Card, parse_card_index
 from patiencekit.errors import IllegalMoveError
 from patiencekit.game import Game, GameRefusal, Refused
 from patiencekit.games import FACTS
+from patiencekit.i18n import LANGUAGES, messages
 from patiencekit.notation import Move
 from patiencekit.rules import Direction, PileKind, SuitPolicy, Turn
 from patiencekit.state import DRAW, TURN, Refusal, Tables, Why
 
 __all__ = [
-    "LANGUAGES",
     "card_name",
     "language",
     "move_words",
@@ -60,11 +57,6 @@ __all__ = [
     "translate",
 ]
 
-#: the languages the words are given in, English first
-LANGUAGES: tuple[str, ...] = ("en", "nl", "es")
-
-#: where the catalogues are: ``locale/<lang>/LC_MESSAGES/<domain>.po``
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 #: the domain of this module's messages
 DOMAIN = "words"
@@ -86,23 +78,10 @@ def language(lang: str) -> str:
     return primary
 
 
-@cache
 def _catalogue(lang: str, domain: str) -> dict[tuple[str, str | None], str]:
-    """The translations of ``domain`` in ``lang``: (message, context) -> translation. Read
-    once per language and domain; English has none (a message is its English)."""
-    if lang == "en":
-        return {}
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
-    with path.open("rb") as f:
-        catalogue = read_po(f, locale=lang, domain=domain)
-    out: dict[tuple[str, str | None], str] = {}
-    for message in catalogue:
-        msgid, text = message.id, message.string
-        if message.fuzzy or not (isinstance(msgid, str) and isinstance(text, str)):
-            continue  # a fuzzy translation is not used, nor a plural (none is written)
-        if msgid and text:
-            out[(msgid, message.context)] = text
-    return out
+    """The translations of ``domain`` in ``lang``: (message, context) -> translation, read
+    once per language and domain (:func:`patiencekit.i18n.messages`)."""
+    return messages(lang, domain)
 
 
 def translate(

@@ -471,15 +471,14 @@ def test_the_dialog_works_with_the_keyboard(
     page.keyboard.press("Escape")
 
 
-def test_the_tournament_board_has_the_settings_too() -> None:
-    html = page_html("tournament.html")
+@pytest.mark.parametrize("name", ["play.html", "tournament.html", "daily-deal.html"])
+def test_every_board_page_has_the_settings(name: str) -> None:
+    html = page_html(name)
     assert html is not None
     assert html.count(' id="settings"') == 1 and "css/settings.css" in html
     # Its looks are applied by a classic script in the head, before the page's module.
     assert html.index('src="/static/js/settings-init.js"') < html.index('type="module"')
-    play = page_html("play.html")
-    assert play is not None and play.count(' id="settings"') == 1
-    assert play.index('src="/static/js/settings-init.js"') < play.index("<body")
+    assert html.index('src="/static/js/settings-init.js"') < html.index("<body")
 
 
 # -- motion ----------------------------------------------------------------------------------

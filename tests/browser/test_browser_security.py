@@ -28,6 +28,8 @@ PAGES = [
     ("/signup", "#auth-form"),
     ("/tournaments", "main"),
     ("/top100/klondike", "main"),
+    ("/daily", "#games tbody tr"),
+    ("/daily/klondike", "#today-title"),
 ]
 
 

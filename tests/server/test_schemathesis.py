@@ -96,7 +96,10 @@ class Fuzzer:
             "game_id": "klondike",
             "name": self.NAME,
             "round_number": 1,
+            "day": "2023-11-14",  # the fake clock's day (a daily deal's)
         }
+        r = self.post("/api/daily/klondike/play")
+        assert r.status_code == 201, r.text
         r = self.post("/api/tournaments", json={"game": "klondike", "size": 2})
         assert r.status_code == 201, r.text
         self.ids["tournament_id"] = r.json()["id"]

@@ -61,15 +61,35 @@ def test_refusals_of_the_play_come_in_dutch_and_spanish(api):
     assert _error(r) == {"code": "bad_request", "message": "n: hier hoort een geheel getal"}
 
 
-def test_the_engines_refusals_pass_through_in_its_words(api):
-    """The engine's reasons are another catalogue's (the words domain): for now they come as
-    the engine says them, in any language."""
+@pytest.mark.parametrize(
+    ("headers", "wanted"),
+    [
+        ({}, "The five of clubs can't go on the nine of hearts: it needs a black eight."),
+        (NL, "De klaveren vijf kan niet op de harten negen: daar hoort een zwarte acht op."),
+        (
+            ES,
+            "El cinco de tréboles no puede ir sobre el nueve de corazones: necesita un ocho negro.",
+        ),
+    ],
+)
+def test_the_engines_refusals_come_in_words_in_the_language(api, headers, wanted):
+    """An illegal move is refused in a player's sentence (patiencekit.words), in the
+    request's language, on the full path and on the kept game alike; the game is unchanged."""
     play = api.new_play("klondike", 24)
-    r = api.post(f"/api/plays/{play['id']}/moves", {"move": "c1 c2", "n": 0}, headers=NL)
-    assert _error(r) == {
-        "code": "illegal_move",
-        "message": "c1 c2: 5C cannot go on 9H: needs an 8 of the other colour",
-    }
+    for _ in range(2):  # the first move loads the play, the second finds it kept
+        r = api.post(f"/api/plays/{play['id']}/moves", {"move": "c1 c2", "n": 0}, headers=headers)
+        assert r.status_code == 400
+        assert _error(r) == {"code": "illegal_move", "message": wanted}
+    assert api.client.get(f"/api/plays/{play['id']}").json()["n"] == 0
+
+
+def test_a_hint_comes_in_words_in_the_language(api):
+    play = api.new_play("klondike", 24)
+    english = api.post(f"/api/plays/{play['id']}/hint", {}).json()
+    dutch = api.post(f"/api/plays/{play['id']}/hint", {}, headers=NL).json()
+    assert english["hint"] == dutch["hint"] and english["hint"]
+    assert english["words"] != dutch["words"]
+    assert dutch["words"].startswith(("Verplaats", "Trek", "Draai", "Leg")), dutch
 
 
 def test_refusals_before_the_routes_come_in_the_language_too(api):

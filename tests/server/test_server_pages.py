@@ -21,6 +21,8 @@ PAGES = {
     "tournament.html": ("/tournaments/no-such-tournament", f"Tournament {DASH} PatienceKit"),
     "top100.html": ("/top100/klondike", f"Top 100 {DASH} PatienceKit"),
     "profile.html": ("/players/someone", f"Player {DASH} PatienceKit"),
+    "daily.html": ("/daily", f"Daily deals {DASH} PatienceKit"),
+    "daily-deal.html": ("/daily/klondike", f"Daily deal {DASH} PatienceKit"),
 }
 #: what the shared fragments hold, each of which a served page has exactly once
 SHARED = [
@@ -55,6 +57,8 @@ SHARED = [
         ("/top100", "top100.html"),
         ("/top100/klondike-draw1", "top100.html"),
         ("/players/someone", "profile.html"),
+        ("/daily", "daily.html"),
+        ("/daily/patiencemax", "daily-deal.html"),
     ],
 )
 def test_each_page_is_its_html_file_with_a_csrf_cookie(api, path, page):
@@ -94,7 +98,7 @@ def test_every_page_has_the_shared_head_and_header_once_and_its_own_title(api, p
 def test_the_board_pages_cover_the_whole_screen():
     for page in sorted(PAGES):
         viewport = re.findall(r'<meta name="viewport" content="([^"]*)">', page_html(page) or "")
-        cover = page in ("play.html", "tournament.html")
+        cover = page in ("play.html", "tournament.html", "daily-deal.html")
         wanted = "width=device-width, initial-scale=1" + (", viewport-fit=cover" if cover else "")
         assert viewport == [wanted], page
 
@@ -109,7 +113,7 @@ def test_the_page_files_hold_only_their_own_part(page):
         assert part not in text, f"{page} repeats {part!r}, which is in a shared fragment"
 
 
-@pytest.mark.parametrize("path", ["/rules/freecell", "/play/freecell"])
+@pytest.mark.parametrize("path", ["/rules/freecell", "/play/freecell", "/daily/freecell"])
 def test_pages_of_unknown_games_are_not_found(api, path):
     r = api.get(path)
     assert r.status_code == 404 and "freecell" in r.text

@@ -185,7 +185,10 @@ def test_a_bare_f_is_stored_as_the_foundation_it_went_to(api):
 def test_an_illegal_move_gets_the_engines_reason_and_changes_nothing(api):
     play = api.play_ok(api.new_play("klondike", 24), "s")
     body = _error(api.move(play, "c1 c2"), 400, "illegal_move")
-    assert body["error"]["message"] == "c1 c2: 5C cannot go on 9H: needs an 8 of the other colour"
+    # the engine's reason (c1 c2: 5C cannot go on 9H: needs an 8 of the other colour) in words
+    assert body["error"]["message"] == (
+        "The five of clubs can't go on the nine of hearts: it needs a black eight."
+    )
     _unchanged(api, play)
 
 

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from patiencekit import __version__
 from patiencekit.server import accounts, hints, pages, stats
 from patiencekit.server.catalogue import router as catalogue_router
+from patiencekit.server.competition import daily_routes
 from patiencekit.server.competition import routes as competition
 from patiencekit.server.competition.periodic import run_periodically
 from patiencekit.server.config import Settings, SettingsError
@@ -121,6 +122,7 @@ def create_app(
     app.include_router(accounts.router, prefix="/api")
     app.include_router(stats.router, prefix="/api")
     competition.install(app)  # tournaments, Top 100, profiles: API, pages, ranked-play hook
+    daily_routes.install(app)  # the daily deal: API, pages, casual-play hook
     app.include_router(pages.router)
     app.mount(
         "/static", pages.StaticDir(directory=pages.STATIC_DIR, check_dir=False), name="static"

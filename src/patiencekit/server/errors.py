@@ -89,6 +89,7 @@ ErrorCode = Literal[
     "bad_request",
     "bad_number",
     "conflict",
+    "daily_played",
     "deal_in_play",
     "forbidden",
     "game_over",

@@ -3,7 +3,8 @@
 The app does this itself every minute (``PATIENCEKIT_COMPETITION_TICK_SECONDS``);
 the command is for an operator, or for a cron job when the app's periodic task
 is turned off. It is idempotent: a day closed already is left as it is. It also
-ends the tournaments whose deadline has passed. Like ``serve``, nothing here
+ends the tournaments whose deadline has passed, and closes the daily deals whose day is
+over (their open plays end; their deals and replays are published). Like ``serve``, nothing here
 imports the server's dependencies until the command runs.
 """
 
@@ -41,6 +42,7 @@ def close_day(
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
     try:
+        from patiencekit.server.competition import daily
         from patiencekit.server.competition.standings import close_due_days
         from patiencekit.server.competition.tournaments import close_expired
         from patiencekit.server.db import Database, migrate
@@ -61,11 +63,14 @@ def close_day(
             typer.echo(f"error: {e}", err=True)
             raise typer.Exit(2) from None
         ended = close_expired(db, now)
+        published = daily.close_due_days(db, now)
     finally:
         db.dispose()
     for game_id, day, awarded in closed:
         typer.echo(f"{day} {game_id}: {awarded} medal{'' if awarded == 1 else 's'} awarded")
-    if not closed:
+    for game_id, day in published:
+        typer.echo(f"{day} {game_id}: the daily deal is closed and published")
+    if not closed and not published:
         typer.echo("nothing to close: every day that is over was closed already")
     for tid in ended:
         typer.echo(f"tournament {tid} ended (its deadline had passed)")

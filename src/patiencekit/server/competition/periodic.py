@@ -1,5 +1,6 @@
-"""The app's periodic task: end tournaments past their deadline, close the UTC days that are over,
-and sweep what nobody can use any more (:mod:`patiencekit.server.housekeeping`).
+"""The app's periodic task: end tournaments past their deadline, close the UTC days that are over
+(the day's medals, and the daily deals: their open plays end, their deals are published), and
+sweep what nobody can use any more (:mod:`patiencekit.server.housekeeping`).
 
 :func:`tick` does one round of both with the time it is given (tests call it
 with their own clock); :func:`run_periodically` calls it at start-up and then
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 
 from starlette.concurrency import run_in_threadpool
 
+from patiencekit.server.competition import daily
 from patiencekit.server.competition.standings import close_due_days
 from patiencekit.server.competition.tournaments import close_expired
 from patiencekit.server.db import Database
@@ -34,15 +36,19 @@ class Tick:
 
     tournaments: list[int] = field(default_factory=list)
     days: list[tuple[str, str, int]] = field(default_factory=list)
+    #: daily deals closed: (game, day)
+    daily: list[tuple[str, str]] = field(default_factory=list)
     swept: Swept | None = None
 
 
 def tick(db: Database, now: float) -> Tick:
     """End the tournaments whose deadline has passed; award the medals of the closed days;
-    delete expired sessions, stale sign-in failures and unreachable guests."""
+    close the daily deals whose day is over; delete expired sessions, stale sign-in
+    failures and unreachable guests."""
     return Tick(
         tournaments=close_expired(db, now),
         days=close_due_days(db, now),
+        daily=daily.close_due_days(db, now),
         swept=housekeeping(db, now),
     )
 
@@ -60,8 +66,13 @@ async def run_periodically(
     while not stop.is_set():
         try:
             done = await run_in_threadpool(tick, db, clock())
-            if done.tournaments or done.days:
-                log.info("competition: ended %s, closed %s", done.tournaments, done.days)
+            if done.tournaments or done.days or done.daily:
+                log.info(
+                    "competition: ended %s, closed %s, daily deals closed %s",
+                    done.tournaments,
+                    done.days,
+                    done.daily,
+                )
             if done.swept is not None and done.swept.guests:
                 log.info("housekeeping: %s", done.swept)
         except Exception:

@@ -33,6 +33,7 @@ __all__ = [
     "SECRET_BYTES",
     "TOURNAMENT_NUMBERS",
     "VARIANTS",
+    "daily_order",
     "day_start",
     "medal_order",
     "next_day",
@@ -166,6 +167,25 @@ def medal_order(
     with the same score and time), so that every medal place has one owner.
     """
     return (-score, round(elapsed, 3), finished_at, user_id)
+
+
+def daily_order(
+    score: int | None, won: bool, elapsed: float, finished_at: float, user_id: int
+) -> tuple[int, float, float, int]:
+    """The sort key of a daily deal's table, as the day's best ranked games are ordered
+    (:func:`medal_order`: higher score, then shorter time, then earlier finish); in a game
+    without a score (``score`` None), a win first, then shorter time, then earlier finish.
+
+    >>> rows = [(300, False, 50.0, 9.0, 1), (300, False, 40.0, 8.0, 2), (2000, True, 90.0, 7.0, 3)]
+    >>> [r[4] for r in sorted(rows, key=lambda r: daily_order(*r))]
+    [3, 2, 1]
+    >>> rows = [(None, False, 10.0, 1.0, 1), (None, True, 90.0, 2.0, 2), (None, True, 80.0, 3.0, 3)]
+    >>> [r[4] for r in sorted(rows, key=lambda r: daily_order(*r))]
+    [3, 2, 1]
+    """
+    if score is None:
+        return (0 if won else 1, round(elapsed, 3), finished_at, user_id)
+    return medal_order(score, elapsed, finished_at, user_id)
 
 
 def utc_day(timestamp: float) -> str:

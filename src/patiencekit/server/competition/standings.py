@@ -53,6 +53,7 @@ __all__ = [
     "apply_deltas",
     "close_day",
     "close_due_days",
+    "dialect_insert",
     "insert_result",
     "last_due_day",
     "leaderboard",
@@ -77,7 +78,9 @@ class Delta:
     medals: list[int] = field(default_factory=lambda: [0] * MEDAL_PLACES)
 
 
-def _insert_for(conn: Connection) -> Any:
+def dialect_insert(conn: Connection) -> Any:
+    """The ``insert`` of the connection's dialect (PostgreSQL's or SQLite's), which has
+    ``on_conflict_do_update`` and ``on_conflict_do_nothing``."""
     if conn.dialect.name == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as pg_insert
 
@@ -93,7 +96,7 @@ def apply_deltas(conn: Connection, game_id: str, deltas: Mapping[int, Delta], no
     One ``INSERT ... ON CONFLICT DO UPDATE`` per player; taking the rows in a
     fixed order keeps two transactions from waiting on each other in a circle.
     """
-    dialect_insert = _insert_for(conn)
+    upsert = dialect_insert(conn)
     for user_id in sorted(deltas):
         d = deltas[user_id]
         row: dict[str, Any] = {
@@ -105,7 +108,7 @@ def apply_deltas(conn: Connection, game_id: str, deltas: Mapping[int, Delta], no
             **{f"cups{i + 1}": n for i, n in enumerate(d.cups)},
             **{f"medals{i + 1}": n for i, n in enumerate(d.medals)},
         }
-        statement = dialect_insert(standings).values(**row)
+        statement = upsert(standings).values(**row)
         excluded = statement.excluded
         counters = ["points", "games", *(k for k in row if k.startswith(("cups", "medals")))]
         updates: dict[str, Any] = {c: standings.c[c] + excluded[c] for c in counters}

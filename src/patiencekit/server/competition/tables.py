@@ -1,5 +1,5 @@
 """The competition's tables, in the app's one ``metadata`` (migration ``r0002`` makes them,
-``r0003`` adds the tournaments' secrets).
+``r0003`` adds the tournaments' secrets, ``r0005`` the daily deal's).
 
 - ``tournaments`` and ``tournament_entries``: who plays which tournament, and how it ended;
   a tournament's deals come from its own ``secret``, made when it starts;
@@ -11,7 +11,11 @@
   same transaction as the result, the tournament's end or the day's close that changes them;
   the index on ``(game_id, points DESC, reached_at, user_id)`` serves the Top 100 and a
   player's position;
-- ``medals`` and ``closed_days``: the day close, idempotent by their keys.
+- ``medals`` and ``closed_days``: the day close, idempotent by their keys;
+- ``daily_deals`` and ``daily_results``: the daily deal of each game and UTC day, and the
+  day's table (no points: nothing there reaches ``results`` or ``standings``); a daily
+  deal's play is a ranked row of ``plays`` with ``daily``, its day, one per player, game
+  and day (a unique index).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from patiencekit.server.play.tables import plays
 
 __all__ = [
     "closed_days",
+    "daily_deals",
+    "daily_results",
     "medals",
     "results",
     "standings",
@@ -173,3 +179,47 @@ Index(
     plays.c.round_id,
     unique=True,
 )
+
+#: the daily deal of a game and a UTC day: drawn by the server from 2**64 numbers with fresh
+#: randomness when the day's first player starts it (never from the server's key), the
+#: same for everyone that day; never sent before the day is closed
+daily_deals = Table(
+    "daily_deals",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    #: YYYY-MM-DD (UTC)
+    Column("day", String(10), primary_key=True),
+    Column("number", String(24), nullable=False),
+    Column("created_at", Float, nullable=False),
+    #: when the day was closed (after it ended: every play of it still open was ended then);
+    #: the deal and the day's replays are published from then on
+    Column("closed_at", Float, nullable=True),
+)
+
+#: the day's table of a daily deal: one row per ended play, with its result as the server's
+#: replay computed it (the play's id is the key: a play ends once)
+daily_results = Table(
+    "daily_results",
+    metadata,
+    Column(
+        "play_id",
+        String(32),
+        ForeignKey("plays.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("game_id", String(40), nullable=False),
+    Column("day", String(10), nullable=False),
+    #: won / over (no move left) / gave_up / expired (still open when the day ended)
+    Column("outcome", String(8), nullable=False),
+    #: the final score (time bonus included for a win); null for a game without a score
+    Column("score", Integer, nullable=True),
+    #: seconds from the deal to the end (the win, the last move, giving up, the day's end)
+    Column("elapsed", Float, nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("finished_at", Float, nullable=False),
+    Index("ix_daily_results_day", "game_id", "day"),
+)
+
+#: a daily deal's plays: one per player, game and day (one attempt), found by the day
+Index("ix_plays_daily", plays.c.daily, plays.c.game_id, plays.c.user_id, unique=True)

@@ -38,7 +38,6 @@ standing, in the same transaction that ends the tournament.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import (
@@ -55,11 +54,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from patiencekit.game import Game, new_game
+from patiencekit.game import Game
 from patiencekit.games import get_rules
 from patiencekit.i18n import N_
 from patiencekit.notation import Record
 from patiencekit.server.accounts import User, current_user, name_key
+from patiencekit.server.competition import daily
 from patiencekit.server.competition.scoring import (
     CUP_PLACES,
     ROUNDS,
@@ -73,8 +73,8 @@ from patiencekit.server.competition.tables import results, tournament_entries, t
 from patiencekit.server.db import Database, users
 from patiencekit.server.deps import Client
 from patiencekit.server.errors import ApiError
-from patiencekit.server.play.models import play_json
-from patiencekit.server.play.replay import rebuild, replay_row
+from patiencekit.server.play.models import play_json, revealed
+from patiencekit.server.play.replay import rebuild, replay_row, replay_step
 from patiencekit.server.play.storage import (
     PLAY_ID,
     insert_play,
@@ -131,8 +131,12 @@ def complete_play(conn: Connection, row: Row[Any], game: Game, outcome: str, now
     the game's (time bonus included on a win); a tournament round ended after
     its deadline (or after its tournament ended) counts 0. The player's
     standing gets the points; the round that completes a tournament ends it.
-    Plays of unscored games have no results.
+    Plays of unscored games have no results. A daily deal's play goes to its day's
+    table only (:func:`~.daily.record_result`): no points, no medals.
     """
+    if row.daily is not None:
+        daily.record_result(conn, row, game, outcome, now)
+        return
     if row.game_id not in VARIANTS:
         return
     score = int(game.score or 0)
@@ -331,10 +335,14 @@ def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> d
         complete_play(conn, row, game, _given_up(game), now)
         if not mark_ended(conn, row, now):
             raise ApiError(409, "conflict", N_("another move was stored first: reload the play"))
-        result = conn.execute(select(results).where(results.c.play_id == row.id)).first()
+        if row.daily is not None:
+            result = daily.result_of(conn, row.id)
+        else:
+            result = conn.execute(select(results).where(results.c.play_id == row.id)).first()
     # A single ranked game's number is shown once it has ended; a tournament round's only
-    # with its tournament's deals, once the tournament is over (every entrant has the deal).
-    answer = play_json(play_id, True, game, over=True, reveal=row.tournament_id is None)
+    # with its tournament's deals, once the tournament is over (every entrant has the deal),
+    # and a daily deal's with its day's, once the day is over.
+    answer = play_json(play_id, True, game, over=True, reveal=revealed(row, True))
     answer["result"] = _result_json(result)
     return answer
 
@@ -857,20 +865,4 @@ def replay(
         raise ApiError(
             404, "not_found", N_("the replay has steps 0 to {most}"), params={"most": len(moves)}
         )
-    return _view_at(row.game_id, int(row.number), moves[:step], len(moves))
-
-
-def _view_at(game_id: str, number: int, moves: Sequence[str], total: int) -> dict[str, Any]:
-    game = new_game(game_id, number, clock=lambda: 0.0)
-    for m in moves:
-        game.play(m)
-    return {
-        "game": game_id,
-        "number": number,
-        "step": len(moves),
-        "steps": total,
-        "piles": game.view().to_json()["piles"],
-        "score": game.base_score,
-        "last": moves[-1] if moves else None,
-        "won": game.is_won(),
-    }
+    return replay_step(row.game_id, int(row.number), moves[:step], len(moves))

@@ -18,8 +18,9 @@ from patiencekit.errors import (
     PatienceError,
 )
 from patiencekit.game import Game
-from patiencekit.i18n import N_
+from patiencekit.i18n import LANGUAGES, N_
 from patiencekit.server.errors import ApiError
+from patiencekit.words import refusal_words
 
 __all__ = [
     "Action",
@@ -61,35 +62,46 @@ class Unchanged(Exception):
     """The action has nothing to do (a restart at the deal)."""
 
 
-def engine_message(error: PatienceError, lang: str) -> str:
+def engine_message(error: PatienceError, lang: str, game: Game | None = None) -> str:
     """The engine's refusal of a move or a card (an illegal move, a text not in the
     notation) as a sentence for the player in ``lang``: where the request's language and
     the engine's words meet.
 
-    The engine says it in English ("c1 c2: 5C cannot go on 9H: needs an 8 of the other
-    colour"), and so does this, whatever ``lang`` is, until the engine's words have
-    catalogues of their own (the gettext domain ``words``).
+    An illegal move is said in words (:func:`patiencekit.words.refusal_words`, naming only
+    cards in sight) when ``game`` is the game at the position that refused it; anything
+    else is said as the engine says it, in English (a text not in the notation).
 
-    >>> from patiencekit.errors import IllegalMoveError
-    >>> engine_message(IllegalMoveError("c1 c2", "5C cannot go on 9H"), "nl")
-    'c1 c2: 5C cannot go on 9H'
+    >>> import patiencekit
+    >>> g = patiencekit.new_game("klondike", 24)
+    >>> try:
+    ...     g.play("c1 c2")
+    ... except patiencekit.IllegalMoveError as e:
+    ...     print(engine_message(e, "nl", g))
+    ...     print(engine_message(e, "en"))
+    De klaveren vijf kan niet op de harten negen: daar hoort een zwarte acht op.
+    c1 c2: 5C cannot go on 9H: needs an 8 of the other colour
     """
-    del lang  # the engine's words are English for now
     if isinstance(error, IllegalMoveError):
+        if game is not None:
+            return refusal_words(game, error, lang)
         return f"{error.move}: {error.reason}"
     return str(error)
 
 
 class EngineRefusal(ApiError):
     """A refusal in the engine's own words (:func:`engine_message`), said in the request's
-    language when the answer is sent."""
+    language when the answer is sent. The words are made when the refusal is raised, in
+    every language, while ``game`` is still at the position that refused the move."""
 
-    def __init__(self, status: int, code: str, error: PatienceError) -> None:
-        super().__init__(status, code, engine_message(error, "en"))
+    def __init__(
+        self, status: int, code: str, error: PatienceError, game: Game | None = None
+    ) -> None:
+        self.texts = {lang: engine_message(error, lang, game) for lang in LANGUAGES}
+        super().__init__(status, code, self.texts["en"])
         self.error = error
 
     def text(self, lang: str) -> str:
-        return engine_message(self.error, lang)
+        return self.texts.get(lang) or self.texts["en"]
 
 
 def stored_first() -> ApiError:
@@ -159,7 +171,7 @@ def apply_action(game: Game, action: Action, *, ranked: bool, ended: bool) -> st
         raise EngineRefusal(400, "bad_request", e) from None
     except IllegalMoveError as e:
         # The engine's reasons name no card the player cannot see (Game.refusal).
-        raise EngineRefusal(400, "illegal_move", e) from None
+        raise EngineRefusal(400, "illegal_move", e, game) from None
     return None
 
 

@@ -36,6 +36,7 @@ from patiencekit.server.play.storage import (
     OWNED_ADVANCE_AND_INSERT_SQL,
     advance,
     advance_params,
+    play_deadline,
     play_status,
 )
 from patiencekit.server.security import hash_token
@@ -50,6 +51,8 @@ class KeptGame:
 
     Of the row's fields, only the owner (``user_id``) and ``ended_at`` change without
     ``seq`` moving on, and the fast path's write checks both in the database.
+    ``deadline``: when the play stops taking moves without ending first (a daily deal's
+    play, at the end of its day: :func:`~.storage.play_deadline`), None for the others.
     """
 
     game: Game
@@ -59,6 +62,7 @@ class KeptGame:
     won: bool
     updated_at: float
     ended: bool
+    deadline: float | None = None
 
     @classmethod
     def of(cls, row: Row[Any], game: Game, clock: Clock) -> KeptGame:
@@ -71,7 +75,13 @@ class KeptGame:
             row.won_at is not None,
             row.updated_at,
             row.ended_at is not None,
+            play_deadline(row.daily),
         )
+
+    def closed(self, now: float) -> bool:
+        """Whether the play takes no more moves at ``now``: it has ended, or its deadline
+        has come."""
+        return self.ended or (self.deadline is not None and now >= self.deadline)
 
 
 def take(db: Database, play_id: str, seq: int) -> KeptGame | None:
@@ -129,7 +139,7 @@ def _prepare(
     game = kept.game
     kept.clock.now = max(now, kept.clock.now, kept.updated_at)
     try:
-        stored = apply_action(game, action, ranked=kept.ranked, ended=kept.ended)
+        stored = apply_action(game, action, ranked=kept.ranked, ended=kept.closed(now))
     except (ApiError, Unchanged):
         db.memo.put(play_id, seq, kept)
         return None

@@ -216,6 +216,7 @@ def autocomplete_offered(game: Game, hidden: bool) -> bool:
 
 def revealed(row: Row[Any], ended: bool) -> bool:
     """Whether a play's number may be sent: a casual play's always, a ranked single game's
-    once it has ended; a tournament round's never here (its tournament shows its deals once
-    the tournament is over)."""
-    return not row.ranked or (ended and row.tournament_id is None)
+    once it has ended; a tournament round's and a daily deal's play never here (their
+    tournament shows its deals once it is over, the daily deal its day's once the day is
+    over)."""
+    return not row.ranked or (ended and row.tournament_id is None and row.daily is None)

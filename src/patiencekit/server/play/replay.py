@@ -15,7 +15,7 @@ from sqlalchemy import Connection, Row
 from patiencekit.game import Game, new_game
 from patiencekit.server.play.storage import Event, load_events
 
-__all__ = ["Clock", "rebuild", "replay_row"]
+__all__ = ["Clock", "rebuild", "replay_row", "replay_step"]
 
 
 class Clock:
@@ -73,3 +73,26 @@ def replay_row(conn: Connection, row: Row[Any], now: float) -> tuple[Game, Clock
     game, clock = rebuild(row.game_id, int(row.number), row.ranked, row.created_at, events)
     clock.now = max(now, clock.now, row.updated_at)
     return game, clock
+
+
+def replay_step(game_id: str, number: int, moves: Sequence[str], total: int) -> dict[str, Any]:
+    """A published replay's board after ``moves`` (the first of its ``total``), as the
+    replays of a finished tournament and of a closed daily deal send it.
+
+    >>> step = replay_step("klondike", 24, ["s"], 3)
+    >>> step["step"], step["steps"], step["last"], step["won"]
+    (1, 3, 's', False)
+    """
+    game = new_game(game_id, number, clock=lambda: 0.0)
+    for m in moves:
+        game.play(m)
+    return {
+        "game": game_id,
+        "number": number,
+        "step": len(moves),
+        "steps": total,
+        "piles": game.view().to_json()["piles"],
+        "score": game.base_score,
+        "last": moves[-1] if moves else None,
+        "won": game.is_won(),
+    }

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Response
+from fastapi import APIRouter, Body, Request, Response
 
 from patiencekit.i18n import N_
 from patiencekit.server.deps import ClientDep, DbDep, json_response, set_session_cookie
 from patiencekit.server.errors import ApiError, error_responses
+from patiencekit.server.language import scope_language
 from patiencekit.server.play import service
 from patiencekit.server.play.actions import Action
 from patiencekit.server.play.models import (
@@ -62,11 +63,12 @@ def post_play(
 @router.post(
     "/plays/{play_id}/hint", response_model=Hint, responses=_PLAY | error_responses(429, 503)
 )
-def post_hint(play_id: str, db: DbDep, client: ClientDep) -> Response:
+def post_hint(play_id: str, request: Request, db: DbDep, client: ClientDep) -> Response:
     """A hint (casual plays only): ``{"hint": "c3 f1" or null, "n": moves, "words": the
-    hint in words or null}``. The solver sees only what the player sees, so a hint reveals
-    no hidden card."""
-    return json_response(service.play_hint(db, client, play_id))
+    hint in words, in the request's language, or null}``. The solver sees only what the
+    player sees, so a hint reveals no hidden card."""
+    lang = scope_language(request.scope)
+    return json_response(service.play_hint(db, client, play_id, lang))
 
 
 @router.post(

@@ -40,6 +40,7 @@ from patiencekit.server.play.models import play_json, revealed
 from patiencekit.server.play.replay import Clock, rebuild, replay_row
 from patiencekit.server.play.storage import RankedEndHook, play_status
 from patiencekit.server.security import hash_token
+from patiencekit.words import move_words
 
 __all__ = [
     "HINT_SECONDS",
@@ -86,7 +87,7 @@ ranked_end_hooks: list[RankedEndHook] = []
 ranked_give_up_hooks: list[RankedEndHook] = []
 #: Asked before a casual play of a chosen number is dealt: ``hook(conn, game id, number)`` is
 #: True when that deal is in ranked play elsewhere (the competition: a running
-#: tournament's deals), so that casual play cannot reach it.
+#: tournament's deals, a daily deal not revealed yet), so that casual play cannot reach it.
 deal_in_play_hooks: list[Callable[[Connection, str, int], bool]] = []
 
 
@@ -204,7 +205,7 @@ def draw_ranked_number() -> int:
 
 def _in_ranked_play(conn: Connection, game_id: str, number: int) -> bool:
     """True if the deal is in ranked play now: an open ranked play of it, or (the hooks) a
-    running tournament's deal."""
+    running tournament's deal or a daily deal not revealed yet."""
     return storage.ranked_deal_open(conn, game_id, number) or any(
         hook(conn, game_id, number) for hook in deal_in_play_hooks
     )
@@ -282,18 +283,22 @@ def _load(db: Database, conn: Connection, play_id: str, client: Client, now: flo
 
 def get_play(db: Database, client: Client, play_id: str) -> dict[str, Any]:
     """The play, for its owner."""
+    now = client.now()
     with db.read() as conn:
-        loaded = _load(db, conn, play_id, client, client.now())
-    row = loaded.row
-    ended = row.ended_at is not None
+        loaded = _load(db, conn, play_id, client, now)
+    row, kept = loaded.row, loaded.kept()
+    # A daily deal's play past its day takes no move: it is over, even before it is ended.
+    ended = kept.closed(now)
     result = play_json(
         play_id, row.ranked, loaded.game, True if ended else None, revealed(row, ended)
     )
-    fastpath.keep(db, play_id, row.seq, loaded.kept())
+    fastpath.keep(db, play_id, row.seq, kept)
     return result
 
 
-def play_hint(db: Database, client: Client, play_id: str) -> dict[str, Any]:
+def play_hint(
+    db: Database, client: Client, play_id: str, lang: str = "en"
+) -> dict[str, Any]:
     """A hint for the owner's casual play: the solver's move, from what the player sees.
 
     Worked out by the hint workers, within the player's hint limit (``server.hints``).
@@ -313,7 +318,7 @@ def play_hint(db: Database, client: Client, play_id: str) -> dict[str, Any]:
         return {"hint": None, "n": n, "words": None}
     user_id = loaded.row.user_id
     move = hints.hint(db, client.settings, user_id, record, now, seconds=HINT_SECONDS)
-    words = None if move is None else position.describe(move)
+    words = None if move is None else move_words(position, move, lang)
     return {"hint": move, "n": n, "words": words}
 
 
@@ -335,7 +340,7 @@ def play_autocomplete(db: Database, client: Client, play_id: str, n: int) -> dic
     row, game = loaded.row, loaded.game
     kept = loaded.kept()
     try:
-        check_action(game, Action("move", n), ranked=row.ranked, ended=kept.ended)
+        check_action(game, Action("move", n), ranked=row.ranked, ended=kept.closed(now))
         record = game.record()
     finally:
         fastpath.keep(db, play_id, row.seq, kept)  # the game is no longer ours
@@ -399,7 +404,7 @@ def play_action(
     row, game = loaded.row, loaded.game
     kept = loaded.kept()
     try:
-        stored = apply_action(game, action, ranked=row.ranked, ended=kept.ended)
+        stored = apply_action(game, action, ranked=row.ranked, ended=kept.closed(now))
     except (ApiError, Unchanged) as e:
         # Refused (or nothing to do): the engine left the game as it was.
         fastpath.keep(db, play_id, row.seq, kept)

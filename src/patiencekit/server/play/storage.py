@@ -10,6 +10,7 @@ whichever process serves them.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import secrets
 from collections.abc import Callable, Sequence
@@ -44,6 +45,7 @@ __all__ = [
     "lock_player_deals",
     "mark_ended",
     "open_ranked",
+    "play_deadline",
     "play_status",
     "ranked_deal_open",
     "read_idle",
@@ -69,6 +71,20 @@ def play_status(won: bool, over: bool) -> str:
     return "won" if won else "over" if over else "playing"
 
 
+def play_deadline(daily: str | None) -> float | None:
+    """When a play stops taking moves, for the ``daily`` column of its row: a daily deal's
+    play at the end of its UTC day (the next day reveals the deal), any other never (None).
+
+    >>> play_deadline("1970-01-02"), play_deadline(None)
+    (172800.0, None)
+    """
+    if daily is None:
+        return None
+    day = dt.date.fromisoformat(daily)
+    start = dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp()
+    return start + 86_400.0
+
+
 # -- rows ------------------------------------------------------------------------------
 
 
@@ -82,8 +98,12 @@ def insert_play(
     now: float,
     tournament_id: int | None = None,
     round_id: int | None = None,
+    daily: str | None = None,
 ) -> str:
-    """Insert a new play at its deal (no event yet), in the caller's transaction; its id."""
+    """Insert a new play at its deal (no event yet), in the caller's transaction; its id.
+
+    ``daily``: the UTC day of a daily deal's play (one per player, game and day: a unique
+    index, so a second insert raises ``IntegrityError``)."""
     play_id = secrets.token_hex(16)
     conn.execute(
         insert(plays).values(
@@ -99,6 +119,7 @@ def insert_play(
             status="playing",
             tournament_id=tournament_id,
             round_id=round_id,
+            daily=daily,
         )
     )
     return play_id
@@ -174,13 +195,14 @@ def lock_player_deals(conn: Connection, user_id: int) -> None:
 
 def open_ranked(conn: Connection, user_id: int, game_id: str) -> Sequence[Row[Any]]:
     """The player's open ranked single games of a variant (at most one, but all are ended
-    if ever there were more)."""
+    if ever there were more); a daily deal's play is not one (it ends with its day)."""
     return conn.execute(
         select(plays).where(
             plays.c.user_id == user_id,
             plays.c.game_id == game_id,
             plays.c.ranked.is_(True),
             plays.c.tournament_id.is_(None),
+            plays.c.daily.is_(None),
             plays.c.ended_at.is_(None),
         )
     ).all()
@@ -202,12 +224,14 @@ def ranked_deal_open(conn: Connection, game_id: str, number: int) -> bool:
 
 
 def idle_ranked(conn: Connection, since: float) -> list[str]:
-    """The ids of the open ranked single games with no event after ``since``."""
+    """The ids of the open ranked single games with no event after ``since`` (a daily deal's
+    play ends with its day instead)."""
     return list(
         conn.execute(
             select(plays.c.id).where(
                 plays.c.ranked.is_(True),
                 plays.c.tournament_id.is_(None),
+                plays.c.daily.is_(None),
                 plays.c.ended_at.is_(None),
                 plays.c.updated_at <= since,
             )

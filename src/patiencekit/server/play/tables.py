@@ -1,5 +1,6 @@
 """The play tables, in the app's one ``metadata`` (``server.db``; migration ``r0001`` makes
-them): ``plays``, one row per deal a player plays, and ``play_events``, its append-only log.
+them, later ones add columns): ``plays``, one row per deal a player plays, and
+``play_events``, its append-only log.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ plays = Table(
     #: a ranked play's end (won, no move left, given up, or its tournament's deadline):
     #: its result is recorded then, and no event is stored after it
     Column("ended_at", Float, nullable=True),
+    #: a daily deal's play (competition ``daily``): its UTC day, ``YYYY-MM-DD``; it takes
+    #: no move once that day is over (migration ``r0005``)
+    Column("daily", String(10), nullable=True),
     Index("ix_plays_user_game", "user_id", "game_id", "created_at"),
 )
 

@@ -1,10 +1,11 @@
-// The competition's part of the JSON API (docs/api.md, "Tournaments and the Top 100"): the
-// same request() as every page, so the CSRF header and the server's refusals work as in api.js.
+// The competition's part of the JSON API (docs/api.md, "Tournaments and the Top 100" and "The
+// daily deal"): the same request() as every page, so the CSRF header and the server's refusals
+// work as in api.js.
 
 // Which games are ranked (tournaments, ranked play, a Top 100) is the list's to say: games.js.
 
 import { request } from "./api.js";
-import { formatNumber, ordinal, t } from "./i18n.js";
+import { formatNumber, has, ordinal, t } from "./i18n.js";
 
 const enc = encodeURIComponent;
 
@@ -28,6 +29,16 @@ export const compApi = {
     ),
   // Give up a ranked play: it ends with its running score (no time bonus).
   finish: (playId, n) => request("POST", `/api/plays/${enc(playId)}/finish`, { n }),
+  // The daily deal: today's of every game, a game's of a day (today when day is null), playing
+  // today's (201 new, 200 resumed; 409 daily_played once played), a closed day's replays.
+  daily: () => request("GET", "/api/daily"),
+  dailyDay: (game, day = null) => request("GET", `/api/daily/${enc(game)}${day ? `/${enc(day)}` : ""}`),
+  playDaily: (game) => request("POST", `/api/daily/${enc(game)}/play`),
+  dailyReplay: (game, day, name, step = null) =>
+    request(
+      "GET",
+      `/api/daily/${enc(game)}/${enc(day)}/replays/${enc(name)}${step === null ? "" : `?step=${enc(step)}`}`,
+    ),
   top100: (game, player = null) =>
     request("GET", `/api/top100/${enc(game)}${player ? `?player=${enc(player)}` : ""}`),
   player: (name) => request("GET", `/api/players/${enc(name)}`),
@@ -117,4 +128,19 @@ export function placeText(place) {
 /** A tournament's status in words (open, running, finished). */
 export function statusWord(status) {
   return t(`status.${status}`);
+}
+
+/** A result's outcome in words ("won", "gave up", ...; the API's word where there is none). */
+export function outcomeWord(outcome) {
+  const key = `outcome.${outcome}`;
+  return has(key) ? t(key) : String(outcome).replace("_", " ");
+}
+
+/** "5 h 12 min": the time left to the end of a day (a daily deal's), or "less than a minute". */
+export function timeLeft(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (!h && !m) return t("daily.left_soon");
+  return h ? t("daily.left_hours", { h, m }) : t("daily.left_minutes", { m });
 }

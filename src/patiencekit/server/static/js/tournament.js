@@ -6,12 +6,12 @@
 // played through the play controller (controller.js), as on the play page.
 
 import { ApiError } from "./api.js";
-import { BoardView } from "./board-view.js";
 import { el, formatTime, initHeader } from "./common.js";
-import { compApi, placeText, statusWord } from "./competition-api.js";
+import { compApi, outcomeWord, placeText, statusWord } from "./competition-api.js";
 import { PlayController } from "./controller.js";
 import { gamesOrNone, shortName } from "./games.js";
 import { formatDateTime, t as tr } from "./i18n.js";
+import { ReplayViewer } from "./replay-view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,8 +22,7 @@ const ui = {
   games: [],
   round: null,
   ctl: null,
-  replay: null,
-  replayBoard: null,
+  replays: null,
 };
 
 function tournamentId() {
@@ -148,7 +147,7 @@ function roundCell(t, entrant, r) {
     td.append(el("span", { class: "muted" }, "–"));
   }
   if (t.status === "finished" && r.status !== "waiting") {
-    const b = el("button", { type: "button", class: "replay-button" }, tr("tournament.replay"));
+    const b = el("button", { type: "button", class: "replay-button" }, tr("replay.button"));
     b.setAttribute("aria-label", tr("tournament.replay_of", { name: entrant.name, round: r.round }));
     b.addEventListener("click", () => openReplay(entrant.name, r.round));
     td.append(b);
@@ -255,76 +254,25 @@ function wireRound() {
 
 // -- replays -----------------------------------------------------------------------------------------
 
-// The game record as a file: its deal number with all its digits (a parsed JSON number keeps
-// only 15 or 16 of a deal number's 20; api.js keeps the exact ones as number_text).
-function recordText(record) {
-  const { number_text: digits, ...rest } = record;
-  const text = JSON.stringify(rest, null, 2);
-  return digits ? text.replace(/("number":\s*)\d+/, `$1${digits}`) : text;
-}
-
-// A result's outcome in words ("won", "gave up", ...; the API's word where there is none).
-function outcomeWord(outcome) {
-  const key = `outcome.${outcome}`;
-  const text = tr(key);
-  return text === key ? String(outcome).replace("_", " ") : text;
-}
-
 function dealText(round) {
   const deals = ui.t && ui.t.deals_text;
   return deals && deals[round - 1] ? deals[round - 1] : null;
 }
 
-async function openReplay(name, round) {
+function openReplay(name, round) {
   clearError();
-  try {
-    const record = await compApi.replay(ui.id, name, round);
-    if (ui.replay && ui.replay.url) URL.revokeObjectURL(ui.replay.url);
-    const text = recordText(record);
-    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-    ui.replay = { name, round, record, text, steps: record.moves.length, step: 0, url };
-    const link = $("r-download");
-    link.href = url;
-    link.download = `tournament-${ui.id}-${name}-round-${round}.json`;
-    const result = record.result;
-    const deal = dealText(round);
-    $("replay-title").textContent =
+  const deal = dealText(round);
+  return ui.replays.open({
+    key: `${name}-${round}`,
+    record: () => compApi.replay(ui.id, name, round),
+    step: (k) => compApi.replay(ui.id, name, round, k),
+    title: (record) =>
       tr("tournament.replay_title", { name, round }) +
       (deal ? tr("tournament.replay_deal", { deal }) : "") +
-      (result ? tr("tournament.replay_result", { outcome: outcomeWord(result.outcome), count: result.score }) : "");
-    await showStep(0);
-    // Shown once its first step is drawn (not the previous replay's, nor "0 / 0").
-    $("replay").hidden = false;
-    $("replay").scrollIntoView({ block: "start" });
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    showError(e.message);
-  }
-}
-
-async function showStep(step) {
-  const r = ui.replay;
-  if (!r) return;
-  const k = Math.max(0, Math.min(r.steps, step));
-  const view = await compApi.replay(ui.id, r.name, r.round, k);
-  r.step = k;
-  ui.replayBoard.setPlay(
-    { id: `replay-${r.name}-${r.round}`, game: view.game, number: view.number, piles: view.piles, legal_moves: [], won: view.won },
-    { animate: false },
-  );
-  $("r-step").textContent = `${k} / ${r.steps}`;
-  $("r-move").textContent = view.last ? tr("tournament.replay_move", { k, move: view.last }) : tr("tournament.replay_deal_start");
-  $("r-first").disabled = $("r-prev").disabled = k === 0;
-  $("r-next").disabled = $("r-last").disabled = k === r.steps;
-}
-
-function wireReplay() {
-  $("r-first").addEventListener("click", () => showStep(0));
-  $("r-prev").addEventListener("click", () => showStep(ui.replay.step - 1));
-  $("r-next").addEventListener("click", () => showStep(ui.replay.step + 1));
-  $("r-last").addEventListener("click", () => showStep(ui.replay.steps));
-  $("r-close").addEventListener("click", () => {
-    $("replay").hidden = true;
+      (record.result
+        ? tr("tournament.replay_result", { outcome: outcomeWord(record.result.outcome), count: record.result.score })
+        : ""),
+    filename: `tournament-${ui.id}-${name}-round-${round}.json`,
   });
 }
 
@@ -346,9 +294,8 @@ async function main() {
     showError,
     clearError,
   });
-  ui.replayBoard = new BoardView($("replay-board"), ui.games);
+  ui.replays = new ReplayViewer(ui.games, showError);
   wireRound();
-  wireReplay();
   const session = await initHeader();
   ui.user = session && session.user;
   if (!ui.id) {
@@ -373,6 +320,6 @@ window.pk = {
     return ui.ctl ? ui.ctl.play : null;
   },
   get replay() {
-    return ui.replay;
+    return ui.replays ? ui.replays.replay : null;
   },
 };

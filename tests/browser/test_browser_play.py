@@ -194,6 +194,7 @@ def test_finger_drag_on_a_phone(phone: Any, server: str) -> None:
     # A real touch gesture (Chromium's touch events through CDP): the board listens to
     # pointer events, so a finger drags like a mouse.
     open_deal(phone, server, "klondike-draw1", 2)
+    settle(phone)  # the cards are dealt first: measured where they land
     src = top_card(phone, "c5").bounding_box()
     dst = top_card(phone, "c2").bounding_box()
     x, y = src["x"] + src["width"] / 2, src["y"] + 8

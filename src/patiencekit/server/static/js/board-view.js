@@ -1,23 +1,36 @@
 // The board as drawn: the piles of a play (as the server sent them), laid out by the game's
-// family (layout.js), the cards sized to the window, a move's cards sliding to their new
-// places. It reads no input: board.js adds the player's gestures on top (a BoardView alone
-// is a board to look at, such as a tournament's replay). It also draws a hint (the cards a
-// move takes, the pile they go to) and plays a line of moves through, card by card (the
-// moves auto-complete played).
+// family (layout.js, mirrored for the left-handed), the cards sized to the window, and its
+// motion: a move's cards sliding to their new places, a card turning over, the deal (the
+// cards flying from the stock to their places) and the win cascade (motion.js). It reads no
+// input: board.js adds the player's gestures on top (a BoardView alone is a board to look at,
+// such as a tournament's replay). It also draws a hint (the cards a move takes, the pile they
+// go to) and plays a line of moves through, card by card (the moves auto-complete played).
+//
+// Motion follows the settings (settings.js: off, normal or fast; off under reduced motion
+// unless the player chose a speed). Each animation of a card is kept (this.motion) so that a
+// new drawing, however soon it comes, settles what runs: a card still on its way to the
+// place it keeps goes on from where it is, at the same moment of its animation; a card that
+// has a new place slides there from where it is seen now; every other animation is cancelled.
+// So every card ends exactly at its place, and none starts a slide over again.
 
-import { cardName, makeCard, suitMark } from "./cards.js";
+import { cardName, faceSVG, makeCard, suitMark } from "./cards.js";
 import { findGame } from "./games.js";
 import { t } from "./i18n.js";
 import { layoutFor, pileName } from "./layout.js";
+import { stopCascade, winCascade } from "./motion.js";
+import { leftHanded, motionScale, onSettingsChange } from "./settings.js";
 
 const MOVABLE_KINDS = new Set(["column", "waste", "foundation", "hand", "reserve", "packet"]);
+// Durations at the normal speed (ms).
 const SLIDE_MS = 170;
-
-function reducedMotion() {
-  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
-}
+const FLIP_MS = 260;
+const DEAL_MS = 340;
+const DEAL_SPREAD_MS = 900; // from the first card of a deal leaving to the last
+const EASE = "cubic-bezier(.2,.7,.3,1)";
 
 const sleep = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
 
 // A move of the notation (a contract: `<src> <dst>`, `<src> <dst> <count>`, `s`, `t`):
 // {src, dst, count}; dst is null for s and t, count 1 unless given.
@@ -75,6 +88,12 @@ export function linePositions(start, moves, end, draw) {
   return steps.map((step) => end.map((p) => ({ ...p, cards: step.get(p.label).map((t) => shown(p, t)) })));
 }
 
+// The side drawn over a card turning over (turn-cover): shown until `edge` (the share of the
+// animation where the card is seen edge on), then gone.
+function coverFrames(edge) {
+  return [{ opacity: 1 }, { opacity: 1, offset: edge }, { opacity: 0, offset: edge }, { opacity: 0 }];
+}
+
 export class BoardView {
   // games: GET /api/games (the list), for each play's layout and pile names.
   constructor(root, games = []) {
@@ -90,6 +109,9 @@ export class BoardView {
     this.sizes = null;
     this.pickable = false; // whether cards can be picked up (Board: yes)
     this.hint = null; // the move drawn as a hint (null: none)
+    this.hand = null; // whether the layout is mirrored for the left-handed
+    this.motion = new Map(); // a card's key -> its running animation (see track)
+    this.dealt = []; // piles raised while the deal flies over them
 
     root.classList.add("board");
     const relayout = () => {
@@ -107,17 +129,26 @@ export class BoardView {
         }
       }).observe(root);
     }
+    onSettingsChange(({ name }) => {
+      if (name === "hand" && this.play && leftHanded() !== this.hand) this.redraw();
+      if (name === "speed" && !motionScale()) this.stopMotion();
+    });
   }
 
   // -- drawing ---------------------------------------------------------------------------
 
-  // duration: how long a card slides (ms).
-  setPlay(play, { animate = true, duration = SLIDE_MS } = {}) {
+  // duration: how long a card slides (ms, at the normal speed); deal: the cards fly from the
+  // stock to their places (a new deal, a restart) instead of sliding from where they were.
+  setPlay(play, { animate = true, duration = SLIDE_MS, deal = false } = {}) {
     this.clearHint();
-    const before = animate && this.play ? this.cardRects() : null;
+    const scale = motionScale();
+    const old = this.play;
+    // Where the cards are seen now (on their way, some of them), then what runs is stopped.
+    const before = animate && old && scale > 0 && !deal ? this.cardRects() : null;
+    const running = this.stopMotion();
     const focus = this.focusSpot();
     const labels = play.piles.map((p) => p.label).join(" ");
-    if (play.game !== this.gameId || labels !== this.labels) {
+    if (play.game !== this.gameId || labels !== this.labels || leftHanded() !== this.hand) {
       this.build(play);
     }
     this.play = play;
@@ -128,14 +159,27 @@ export class BoardView {
     this.drawn();
     this.root.classList.toggle("won", !!play.won);
     if (focus) this.restoreFocus(focus);
-    if (before) this.animateFrom(before, duration);
+    if (deal && scale > 0) this.animateDeal(scale);
+    else if (before) this.animateFrom(before, old, running, duration * scale, scale);
+  }
+
+  // The same play drawn again from scratch (the layout changed: left-handed or not).
+  redraw() {
+    const focus = this.focusSpot();
+    this.stopMotion();
+    this.build(this.play);
+    for (const pile of this.play.piles) this.fill(pile);
+    this.measure();
+    this.drawn();
+    if (focus) this.restoreFocus(focus);
   }
 
   build(play) {
     this.gameId = play.game;
     this.game = findGame(this.games, play.game);
     this.labels = play.piles.map((p) => p.label).join(" ");
-    this.layout = layoutFor(this.game, play.piles);
+    this.hand = leftHanded();
+    this.layout = layoutFor(this.game, play.piles, { leftHanded: this.hand });
     this.root.innerHTML = "";
     this.root.dataset.game = play.game;
     this.pileEls.clear();
@@ -313,7 +357,7 @@ export class BoardView {
     }
   }
 
-  // -- animation -------------------------------------------------------------------------
+  // -- motion ----------------------------------------------------------------------------
 
   cardKey(card, seen) {
     const code = card.dataset.card;
@@ -323,48 +367,293 @@ export class BoardView {
     return `${code}#${k}`;
   }
 
+  // Where each face-up card is seen now (its key: cardKey), and each pile's top card.
   cardRects() {
     const seen = new Map();
-    const rects = new Map();
+    const cards = new Map();
+    const tops = new Map();
     for (const card of this.root.querySelectorAll(".card")) {
       const key = this.cardKey(card, seen);
-      if (key) rects.set(key, card.getBoundingClientRect());
+      const rect = card.getBoundingClientRect();
+      if (key) cards.set(key, rect);
+      tops.set(card.closest(".pile").dataset.label, rect);
     }
-    return rects;
+    return { cards, tops };
   }
 
-  animateFrom(before, duration = SLIDE_MS) {
-    if (reducedMotion()) return;
+  // Where a card's place is, from the board's corner (its animation aside: taken before it).
+  restOf(card) {
+    const c = centre(card.getBoundingClientRect());
+    const box = this.root.getBoundingClientRect();
+    return { x: c.x - box.left, y: c.y - box.top };
+  }
+
+  // Animates a card (frames, options: Web Animations), kept under `key` until it ends.
+  // turn: the card turns over meanwhile, {face: a card's code, or null for its back, frames}:
+  // that side is drawn over the card, fading out as the turn passes its edge. land: the
+  // card's pile rises above the others while it travels. time: where the animation starts
+  // (a running one carried over to a card drawn anew).
+  track(card, key, frames, options, { turn = null, land = false, time = 0 } = {}) {
+    const rest = this.restOf(card);
+    const anims = [card.animate(frames, options)];
+    let cover = null;
+    if (turn) {
+      cover = document.createElement("span");
+      cover.setAttribute("aria-hidden", "true");
+      if (turn.face) {
+        cover.className = `turn-cover turn-face ${card.classList.contains("red") ? "red" : "black"}`;
+        cover.innerHTML = faceSVG(turn.face);
+      } else {
+        cover.className = "turn-cover turn-back";
+      }
+      card.appendChild(cover);
+      anims.push(cover.animate(turn.frames, options));
+    }
+    if (time) for (const a of anims) a.currentTime = time;
+    const pileEl = card.closest(".pile");
+    const rec = { key, card, frames, options, turn, land, rest, anims, cover, pileEl };
+    this.motion.set(key, rec);
+    if (land) pileEl.classList.add("landing");
+    anims[0].finished.then(
+      () => this.untrack(rec),
+      () => {},
+    );
+    return rec;
+  }
+
+  untrack(rec) {
+    if (this.motion.get(rec.key) === rec) this.motion.delete(rec.key);
+    if (rec.cover) rec.cover.remove();
+    if (rec.land && ![...this.motion.values()].some((r) => r.land && r.pileEl === rec.pileEl)) {
+      rec.pileEl.classList.remove("landing");
+    }
+    if (this.dealt.length && ![...this.motion.values()].some((r) => r.dealt)) this.undealt();
+  }
+
+  // Cancels every animation of the cards (they are at their places at once); what ran, by
+  // key, with how far each had gone (`time`).
+  stopMotion() {
+    const was = new Map();
+    for (const rec of this.motion.values()) {
+      rec.time = rec.anims[0].currentTime;
+      for (const a of rec.anims) a.cancel();
+      if (rec.cover) rec.cover.remove();
+      was.set(rec.key, rec);
+    }
+    this.motion.clear();
+    for (const el of this.root.querySelectorAll(".pile.landing")) el.classList.remove("landing");
+    this.undealt();
+    return was;
+  }
+
+  // Cancels the animations of these cards only (a card picked up follows the pointer at once).
+  stopMotionOf(cards) {
+    for (const rec of [...this.motion.values()]) {
+      if (!cards.includes(rec.card)) continue;
+      for (const a of rec.anims) a.cancel();
+      this.untrack(rec);
+    }
+    this.undealt();
+  }
+
+  undealt() {
+    for (const el of this.dealt) el.style.zIndex = "";
+    this.dealt = [];
+  }
+
+  // Once every card has settled (the animations running now have ended or been stopped).
+  settled() {
+    return Promise.all([...this.motion.values()].map((r) => r.anims[0].finished.catch(() => {})));
+  }
+
+  // The motion from the cards as they were seen (before: cardRects) and the play drawn then
+  // (old) to the play drawn now: each card that moved slides from where it was seen, a card
+  // that turned over in its place turns, a card turned from the stock onto the waste flies
+  // from the stock turning face up, a card back onto the stock flies there from the waste;
+  // running: what ran until now (stopMotion), carried over where the card keeps its place.
+  animateFrom(before, old, running, duration, scale) {
+    const was = new Map(old.piles.map((p) => [p.label, p]));
+    const stock = this.play.piles.find((p) => p.kind === "stock");
+    const waste = this.play.piles.find((p) => p.kind === "waste");
+    const oldStock = stock && was.get(stock.label);
+    const oldWaste = waste && was.get(waste.label);
+    // < 0: cards went from the stock to the waste; > 0: back to the stock.
+    const turned = stock && oldStock && waste && oldWaste ? stock.cards.length - oldStock.cards.length : 0;
+    const stockEl = stock && this.pileEls.get(stock.label);
+    const flipDuration = FLIP_MS * scale;
     const seen = new Map();
     for (const card of this.root.querySelectorAll(".card")) {
-      const key = this.cardKey(card, seen);
-      const old = key && before.get(key);
-      if (!old) continue;
+      const label = card.closest(".pile").dataset.label;
+      const i = Number(card.dataset.i);
+      const pile = this.piles.get(label);
+      const prev = was.get(label);
+      const code = card.dataset.card || null;
+      const faceKey = this.cardKey(card, seen);
+      const key = faceKey || `${label}@${i}`;
+      const run = running.get(key);
+      if (run) {
+        const rest = this.restOf(card);
+        if (Math.abs(rest.x - run.rest.x) < 1 && Math.abs(rest.y - run.rest.y) < 1) {
+          this.track(card, key, run.frames, run.options, { turn: run.turn, land: run.land, time: run.time });
+          continue;
+        }
+      }
+      const from = faceKey && before.cards.get(faceKey);
+      const prevCode = prev && i < prev.cards.length ? prev.cards[i] : undefined;
       const now = card.getBoundingClientRect();
-      const dx = old.left - now.left;
-      const dy = old.top - now.top;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      // The pile the card lands on rises above the others while the card travels; inside
-      // the pile the cards keep their order.
-      const pileEl = card.closest(".pile");
-      pileEl.classList.add("landing");
-      const anim = card.animate(
-        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-        { duration, easing: "cubic-bezier(.2,.7,.3,1)" },
-      );
-      anim.finished.then(
-        () => pileEl.classList.remove("landing"),
-        () => pileEl.classList.remove("landing"),
-      );
+      if (from) {
+        this.slide(card, key, from, now, duration);
+      } else if (code && prevCode === null) {
+        this.turnOver(card, key, null, flipDuration);
+      } else if (!code && prevCode) {
+        this.turnOver(card, key, prevCode, flipDuration);
+      } else if (code && pile === waste && turned < 0 && i >= oldWaste.cards.length && stockEl) {
+        // Several cards turned at once leave the stock one after the other.
+        const delay = (i - oldWaste.cards.length) * 40 * scale;
+        const from = stockEl.querySelector(".slot").getBoundingClientRect();
+        this.slide(card, key, from, now, Math.max(duration, flipDuration), { face: null }, delay);
+      } else if (!code && pile === stock && turned > 0 && i >= oldStock.cards.length && before.tops.has(waste.label)) {
+        const top = oldWaste.cards[oldWaste.cards.length - 1];
+        this.slide(card, key, before.tops.get(waste.label), now, Math.max(duration, flipDuration), { face: top });
+      }
     }
+  }
+
+  // A card slides from the rect `from` to where it is now (`now`), `delay` ms from now; turn:
+  // it turns over on the way ({face}: the side it shows first, null for its back).
+  slide(card, key, from, now, duration, turn = null, delay = 0) {
+    const a = centre(from);
+    const b = centre(now);
+    const dx = a.x - b.x;
+    const dy = a.y - b.y;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && !turn) return;
+    const options = { duration, easing: "linear", delay, fill: delay ? "backwards" : "none" };
+    if (!turn) {
+      this.track(card, key, [
+        { transform: `translate(${dx}px, ${dy}px)`, easing: EASE },
+        { transform: "none" },
+      ], options, { land: true });
+      return;
+    }
+    this.track(card, key, [
+      { transform: `translate(${dx}px, ${dy}px)`, easing: "ease-in" },
+      { transform: `translate(${dx * 0.4}px, ${dy * 0.4}px) scaleX(0)`, offset: 0.5, easing: "ease-out" },
+      { transform: "none" },
+    ], options, { land: true, turn: { face: turn.face, frames: coverFrames(0.5) } });
+  }
+
+  // A card turns over where it lies: face (a code) is the side it showed before, null when
+  // it showed its back.
+  turnOver(card, key, face, duration) {
+    this.track(card, key, [
+      { transform: "none", easing: "ease-in" },
+      { transform: "scaleX(0)", offset: 0.5, easing: "ease-out" },
+      { transform: "none" },
+    ], { duration, easing: "linear" }, { turn: { face, frames: coverFrames(0.5) } });
+  }
+
+  // The deal: every card but the stock's flies from the stock (the board's corner in a game
+  // without one) to its place, round by round as cards are dealt, the nearest pile first;
+  // a face-up card turns over as it lands.
+  animateDeal(scale) {
+    const stock = this.play.piles.find((p) => p.kind === "stock");
+    const stockEl = stock && this.pileEls.get(stock.label);
+    let from;
+    if (stockEl) {
+      from = centre(stockEl.querySelector(".slot").getBoundingClientRect());
+    } else {
+      const box = this.root.getBoundingClientRect();
+      const style = getComputedStyle(this.root);
+      const { cw, ch } = this.sizes;
+      const y = box.top + parseFloat(style.paddingTop) + ch / 2;
+      from = this.hand
+        ? { x: box.right - parseFloat(style.paddingRight) - cw / 2, y }
+        : { x: box.left + parseFloat(style.paddingLeft) + cw / 2, y };
+    }
+    const away = (el) => {
+      const c = centre(el.getBoundingClientRect());
+      return Math.hypot(c.x - from.x, c.y - from.y);
+    };
+    const seen = new Map();
+    const cards = [];
+    for (const card of this.root.querySelectorAll(".card")) {
+      const pileEl = card.closest(".pile");
+      const key = this.cardKey(card, seen) || `${pileEl.dataset.label}@${card.dataset.i}`;
+      if (pileEl.dataset.kind !== "stock") cards.push({ card, key, pileEl, i: Number(card.dataset.i) });
+    }
+    if (!cards.length) return;
+    // A pile further away is above the nearer ones while the cards fly over them.
+    const piles = [...new Set(cards.map((x) => x.pileEl))];
+    const far = new Map(piles.map((el) => [el, away(el)]));
+    piles.sort((a, b) => far.get(a) - far.get(b)).forEach((el, k) => {
+      el.style.zIndex = String(2 + k);
+    });
+    this.dealt = piles;
+    cards.sort((a, b) => a.i - b.i || far.get(a.pileEl) - far.get(b.pileEl));
+    const every = Math.min(30, DEAL_SPREAD_MS / cards.length) * scale;
+    const duration = DEAL_MS * scale;
+    cards.forEach(({ card, key }, k) => {
+      const c = centre(card.getBoundingClientRect());
+      const move = `translate(${from.x - c.x}px, ${from.y - c.y}px)`;
+      const faceUp = !!card.dataset.card;
+      const options = { duration: faceUp ? duration * 1.4 : duration, delay: k * every, fill: "backwards", easing: "linear" };
+      const rec = faceUp
+        ? this.track(card, key, [
+          { transform: move, easing: EASE },
+          { transform: "none", offset: 0.7, easing: "ease-in" },
+          { transform: "scaleX(0)", offset: 0.85, easing: "ease-out" },
+          { transform: "none" },
+        ], options, { turn: { face: null, frames: coverFrames(0.85) } })
+        : this.track(card, key, [{ transform: move, easing: EASE }, { transform: "none" }], options);
+      rec.dealt = true;
+    });
+  }
+
+  /** The win cascade (motion.js): the foundations' cards bounce away, the board's own
+   * foundation cards hidden meanwhile. Resolves when it is over (at once without motion). */
+  async cascade() {
+    const play = this.play;
+    const scale = motionScale();
+    if (!play || !scale) return false;
+    await this.settled();
+    if (this.play !== play) return false;
+    const foundations = [];
+    for (const p of play.piles) {
+      const el = this.pileEls.get(p.label);
+      const cards = p.cards.filter((c) => c);
+      if (p.kind !== "foundation" || !el || !cards.length) continue;
+      const tops = el.querySelectorAll(".card");
+      const top = tops.length ? tops[tops.length - 1] : el.querySelector(".slot");
+      foundations.push({ rect: top.getBoundingClientRect(), cards });
+    }
+    const style = getComputedStyle(this.root);
+    const colour = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
+    const colors = {
+      face: colour("--card-bg", "#fff"),
+      edge: colour("--card-edge", "rgba(0, 0, 0, 0.3)"),
+      red: colour("--card-red", "#c8102e"),
+      black: colour("--card-black", "#16181a"),
+    };
+    this.root.classList.add("cascading");
+    try {
+      return await winCascade(foundations, { scale, colors });
+    } finally {
+      this.root.classList.remove("cascading");
+    }
+  }
+
+  /** Stops the win cascade if it runs. */
+  stopCascade() {
+    stopCascade();
   }
 
   // Plays a line of moves through from the play drawn now to `end` (a play), one move every
-  // `step` ms, each card sliding from its pile to the next (onStep(k) after move k); the
-  // board then shows `end`'s piles (the caller draws `end` itself). False when it did
-  // nothing: reduced motion, or a line it cannot follow (see linePositions).
+  // `step` ms (at the normal speed), each card sliding from its pile to the next (onStep(k)
+  // after move k); the board then shows `end`'s piles (the caller draws `end` itself). False
+  // when it did nothing: motion off, or a line it cannot follow (see linePositions).
   async playThrough(moves, end, { step = 100, onStep = null } = {}) {
-    if (!this.play || !moves.length || reducedMotion() || this.play.id !== end.id) return false;
+    const scale = motionScale();
+    if (!this.play || !moves.length || !scale || this.play.id !== end.id) return false;
     const positions = linePositions(this.play.piles, moves, end.piles, this.game && this.game.draw);
     if (!positions) return false;
     this.playing(true);
@@ -372,7 +661,7 @@ export class BoardView {
       for (const [k, piles] of positions.entries()) {
         this.setPlay({ ...end, piles, legal_moves: [], won: false }, { duration: step });
         if (onStep) onStep(k);
-        await sleep(step);
+        await sleep(step * scale);
       }
     } finally {
       this.playing(false);

@@ -235,6 +235,7 @@ export class Board extends BoardView {
     g.cards = [...pileEl.querySelectorAll(".card")].filter((c) => Number(c.dataset.i) >= g.idx);
     const pile = this.piles.get(g.label);
     g.count = pile.cards.length - g.idx;
+    this.stopMotionOf(g.cards);
     pileEl.classList.add("drag-source");
     this.root.classList.add("dragging");
     for (const c of g.cards) c.classList.add("lifted");

@@ -11,10 +11,14 @@
 //   - the keyboard (s, t, u, r, h, a, Ctrl+Z, Ctrl+Y, / for the move box) and the move box;
 //   - the Board, and what every board page shows the same way: the moves, score and time
 //     meters, the hint line, the auto-complete button (shown while the play's `autocomplete`
-//     is true), what a screen reader hears (#announce).
+//     is true), what a screen reader hears (#announce);
+//   - the board's settings button (settings.js), the sounds of what happens (sound.js: the
+//     deal, a card put down, turned, sent home, the win), the deal of a new play (or a
+//     restart) and the win cascade, after which the page shows its end of the game.
 // The page configures it: which commands it offers, and its own part of each answer (render)
 // and of the end of the game (ended). Element ids it uses where the page has them: m-moves,
-// m-score (m-score-box), m-time, hint-text, announce, move-form, move-input, autocomplete.
+// m-score (m-score-box), m-time, hint-text, announce, move-form, move-input, autocomplete,
+// settings.
 
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
@@ -25,8 +29,28 @@ import { compApi } from "./competition-api.js";
 import { findGame } from "./games.js";
 import { t } from "./i18n.js";
 import { pileName } from "./layout.js";
+import { settingsOpen, wireSettings } from "./settings.js";
+import { playSound } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
+
+const count = (play, test) => play.piles.reduce((n, p) => n + p.cards.filter((c) => test(p, c)).length, 0);
+const onFoundations = (play) => count(play, (p) => p.kind === "foundation");
+const inStock = (play) => count(play, (p) => p.kind === "stock");
+const faceDown = (play) => count(play, (p, c) => p.kind !== "stock" && c === null);
+const drawnAs = (play) => play.piles.map((p) => p.cards.join()).join("|");
+
+// The sounds of what an answer did to the play drawn before (prev): the win; else a card
+// home, a stock turned or a card put down; and a card turned face up in its place after it.
+function soundsOf(prev, play, won) {
+  const sounds = [];
+  if (won) sounds.push("win");
+  else if (onFoundations(play) > onFoundations(prev)) sounds.push("foundation");
+  else if (inStock(play) !== inStock(prev)) sounds.push("flip");
+  else if (drawnAs(play) !== drawnAs(prev)) sounds.push("place");
+  if (!won && faceDown(play) < faceDown(prev)) sounds.push("flip");
+  return sounds;
+}
 
 function typing(target) {
   if (!target) return false;
@@ -62,6 +86,7 @@ export class PlayController {
     }, this.games);
     document.addEventListener("keydown", (e) => this.onKey(e));
     this.wireMoveBox();
+    wireSettings($("settings"));
     if ($("autocomplete")) $("autocomplete").addEventListener("click", () => this.autocomplete());
     window.setInterval(() => this.tick(), 250);
   }
@@ -78,18 +103,33 @@ export class PlayController {
 
   // -- answers -------------------------------------------------------------------------------
 
-  /** Shows a play from the server; a new one (another id) is drawn without sliding cards. */
-  show(play, { animate = true } = {}) {
-    const first = !this.current || this.current.id !== play.id;
+  /** Shows a play from the server; a new one (another id) is drawn without sliding cards,
+   * dealt when it is at its start (deal: whether to deal, whatever the play). A play just won
+   * here gets its win cascade first, then the page's end of the game. */
+  show(play, { animate = true, deal = null } = {}) {
+    const prev = this.current;
+    const first = !prev || prev.id !== play.id;
+    const dealt = deal ?? (first && play.n === 0 && !play.can_undo && !play.won && !play.over);
+    const won = !first && !!play.won && !prev.won;
     this.current = play;
     this.receivedAt = performance.now();
-    this.board.setPlay(play, { animate: animate && !first });
+    this.board.stopCascade();
+    this.board.setPlay(play, { animate: animate && !first, deal: dealt });
+    if (dealt) playSound("deal");
+    else if (!first) soundsOf(prev, play, won).forEach((name, k) => playSound(name, k * 90));
     this.meters(play);
     this.clearHint();
     if ($("autocomplete")) $("autocomplete").hidden = !this.canAutocomplete(play);
     this.page.render(play, { first });
     this.tick();
-    if ((play.over || play.won) && this.page.ended) this.page.ended(play, { first });
+    if ((play.over || play.won) && this.page.ended) {
+      if (!won) this.page.ended(play, { first });
+      else {
+        this.board.cascade().then(() => {
+          if (this.current === play) this.page.ended(play, { first });
+        });
+      }
+    }
   }
 
   meters(play) {
@@ -210,8 +250,12 @@ export class PlayController {
     return this.act((play) => api.redo(play.id, play.n), { say: (p) => t("say.redone", { move: this.describeMove(p, p.last) }) });
   }
 
+  // The deal is dealt again, from the stock.
   restart() {
-    return this.act((play) => api.restart(play.id, play.n), { say: () => t("say.restarted") });
+    return this.act((play) => api.restart(play.id, play.n), {
+      say: () => t("say.restarted"),
+      present: (answer) => this.show(answer, { deal: answer.n === 0 && !answer.can_undo }),
+    });
   }
 
   // A ranked play only: it ends now with its running score (no time bonus).
@@ -278,6 +322,7 @@ export class PlayController {
           const seen = this.current.n;
           const onStep = (k) => {
             if ($("m-moves")) $("m-moves").textContent = String(seen + k + 1);
+            playSound("foundation");
           };
           await this.board.playThrough(moves, answer, { step, onStep });
         }
@@ -312,7 +357,7 @@ export class PlayController {
   onKey(e) {
     if (this.page.onKey && this.page.onKey(e)) return;
     if (typing(e.target) || !this.current) return;
-    if (this.page.dialogOpen && this.page.dialogOpen()) return;
+    if (settingsOpen() || (this.page.dialogOpen && this.page.dialogOpen())) return;
     const has = (command) => this.commands.has(command);
     const key = e.key.toLowerCase();
     const ctrl = e.ctrlKey || e.metaKey;

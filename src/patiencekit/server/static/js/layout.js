@@ -172,11 +172,55 @@ const FAMILIES = {
   "index-cards": indexCardsLayout,
 };
 
-// The layout of a play's piles; game: the play's item of GET /api/games (null if unknown).
-export function layoutFor(game, piles) {
+// The layout seen in a mirror, for the left-handed: each pile's grid column counted from the
+// other side, so that the stock and waste and the foundations swap sides. Two things stay as
+// they read: a row of side-by-side piles of one kind keeps its order from left to right
+// (column 1 is still the leftmost column, the foundations still go 1, 2, 3, 4; piles of a
+// kind apart, such as foundations on both sides of a reserve, do swap sides), and cards still
+// fan to the right (a card's index is in its top left corner: a fan to the left would hide
+// them). A layout that is symmetric (columns and hand, index cards) stays as it is.
+function mirrored(layout, piles) {
+  const width = layout.cols.length;
+  const place = {};
+  for (const [label, spot] of Object.entries(layout.place)) {
+    place[label] = { ...spot, col: width + 2 - spot.col - (spot.span || 1) };
+  }
+  const rows = new Map(); // "kind row" -> the labels of its piles
+  for (const p of piles) {
+    if (p.kind === "stock" || p.kind === "waste" || !place[p.label]) continue;
+    const key = `${p.kind} ${place[p.label].row}`;
+    if (!rows.has(key)) rows.set(key, []);
+    rows.get(key).push(p);
+  }
+  for (const group of rows.values()) {
+    // Runs of piles side by side (each spanning one column), each put back in reading order.
+    const byCol = [...group].sort((a, b) => place[a.label].col - place[b.label].col);
+    let run = [];
+    const flush = () => {
+      const cols = run.map((p) => place[p.label].col);
+      [...run].sort((a, b) => a.index - b.index).forEach((p, i) => {
+        place[p.label].col = cols[i];
+      });
+      run = [];
+    };
+    for (const p of byCol) {
+      const last = run[run.length - 1];
+      const single = (place[p.label].span || 1) === 1;
+      if (last && !(single && place[p.label].col === place[last.label].col + 1)) flush();
+      if (single) run.push(p);
+    }
+    flush();
+  }
+  return { ...layout, cols: [...layout.cols].reverse(), place };
+}
+
+// The layout of a play's piles; game: the play's item of GET /api/games (null if unknown);
+// leftHanded: mirrored (see mirrored).
+export function layoutFor(game, piles, { leftHanded = false } = {}) {
   const k = byKind(piles);
   const family = game && Object.hasOwn(FAMILIES, game.layout) ? FAMILIES[game.layout] : genericLayout;
-  const layout = family(k, game || {});
+  const drawn = family(k, game || {});
+  const layout = leftHanded ? mirrored(drawn, piles) : drawn;
   // Any pile the layout forgot still gets a place, so no card is ever hidden.
   const missing = piles.filter((p) => !layout.place[p.label]);
   if (missing.length) {

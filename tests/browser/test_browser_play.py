@@ -13,6 +13,7 @@ from play_helpers import current, open_deal, wait_moves
 
 import patiencekit
 from patiencekit import IllegalMoveError
+from patiencekit.words import refusal_words
 
 pytestmark = pytest.mark.browser
 
@@ -122,7 +123,11 @@ def test_drag_dropped_nowhere_or_refused_changes_nothing(
     page.wait_for_function("() => document.getElementById('error').textContent !== ''")
     assert current(page)["n"] == 0
     assert shown_cards(page, "c3") == before
-    assert "c3 c1" in page.text_content("#error")
+    engine = patiencekit.new_game("klondike-draw1", 2)
+    with pytest.raises(IllegalMoveError) as refused:
+        engine.play("c3 c1")
+    # the server's refusal, in the player's words (patiencekit.words)
+    assert page.text_content("#error") == refusal_words(engine, refused.value)
 
 
 def test_double_click_sends_a_card_to_its_foundation(page: Any, server: str) -> None:
@@ -244,7 +249,7 @@ def test_typed_move_and_a_refused_move(page: Any, server: str, page_errors: Any)
         engine.play("c1 c2")
     type_move(page, "c1 c2")
     page.wait_for_function("() => document.getElementById('error').textContent !== ''")
-    assert page.text_content("#error") == f"{refused.value.move}: {refused.value.reason}"
+    assert page.text_content("#error") == refusal_words(engine, refused.value)
     assert current(page)["n"] == 1
     assert {p["label"]: shown_cards(page, p["label"]) for p in play["piles"]} == before
     assert page.input_value("#move-input") == "c1 c2"  # kept, to fix it

@@ -16,6 +16,7 @@ from ranked_helpers import face_up, numbers_dealing, ranked_play
 from patiencekit.server.pages import page_html
 
 NL = {"Accept-Language": "nl-NL,nl;q=0.9"}
+DASH = "\N{EN DASH}"
 ES = {"Accept-Language": "es"}
 
 
@@ -46,7 +47,7 @@ def test_an_address_that_is_no_page_is_an_html_404_with_a_way_home(api, path):
     r = api.get(path)
     text = _html(r, 404)
     assert "pk_csrf=" in r.headers.get("set-cookie", "")  # the header's session works
-    assert "<title>Page not found – PatienceKit</title>" in text
+    assert f"<title>Page not found {DASH} PatienceKit</title>" in text
     assert _main(text) == "Page not found There is no page at this address. Back to the games"
     assert _links(text) == ["/"]
     assert '<script type="module" src="/static/js/error-page.js"></script>' in text
@@ -56,9 +57,12 @@ def test_an_address_that_is_no_page_is_an_html_404_with_a_way_home(api, path):
 def test_the_error_page_is_in_the_readers_language(api):
     text = _html(api.client.get("/nothing", headers=NL), 404)
     assert '<html lang="nl">' in text
-    assert _main(text) == "Pagina niet gevonden Op dit adres staat geen pagina. Terug naar de spellen"
+    assert _main(text) == (
+        "Pagina niet gevonden Op dit adres staat geen pagina. Terug naar de spellen"
+    )
     text = _html(api.client.get("/nothing?lang=es"), 404)
-    assert '<html lang="es">' in text and "<title>Página no encontrada – PatienceKit</title>" in text
+    assert '<html lang="es">' in text
+    assert f"<title>Página no encontrada {DASH} PatienceKit</title>" in text
     assert "Volver a los juegos" in _main(text)
 
 
@@ -120,7 +124,7 @@ def test_a_casual_play_opened_by_another_browser_says_whose_it_is_and_offers_its
     mine = api.get(f"/p/{play['id']}")
     assert mine.status_code == 200 and mine.text == page_html("play.html")
     text = _html(other_api.get(f"/p/{play['id']}"), 403)
-    assert "<title>Another player&#x27;s game – PatienceKit</title>" in text
+    assert f"<title>Another player&#x27;s game {DASH} PatienceKit</title>" in text
     assert _main(text) == (
         "Another player's game This game belongs to another player: only they can see it and "
         "play on. It is Solitaire (Klondike, draw 3), deal #24: you can play that deal "

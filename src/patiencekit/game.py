@@ -272,6 +272,8 @@ class Game:
         self.started_at = self._clock() - elapsed
         self.won_at: float | None = None
         self._redo: list[EngineMove] = []
+        #: moves made since the deal or the last fresh restart (:attr:`moves_made`)
+        self._made = 0
         #: set up from board text (:meth:`from_board`), not dealt: ``repr`` gives the board
         self._from_board = False
 
@@ -449,6 +451,19 @@ class Game:
         """Seconds since the deal (frozen at the winning move)."""
         end = self.won_at if self.won_at is not None else self._clock()
         return end - self.started_at
+
+    @property
+    def moves_made(self) -> int:
+        """The moves made since the deal (or the last ``restart(afresh=True)``): every move
+        played or redone counts, and an undo does not take one back (the player's move
+        counter; ``len(moves)`` is the current line).
+
+        >>> g = new_game("klondike-draw1", 24)
+        >>> _ = g.play("s"), g.undo(), g.redo(), g.play("s")
+        >>> g.moves_made, len(g.moves)
+        (3, 2)
+        """
+        return self._made
 
     @property
     def time_bonus(self) -> int:
@@ -779,6 +794,7 @@ class Game:
         m = self.resolve(move)
         self._apply(m)
         self._redo.clear()
+        self._made += 1
         return _to_move(self.tables, m)
 
     def _apply(self, m: EngineMove) -> None:
@@ -828,12 +844,27 @@ class Game:
             )
         m = self._redo.pop()
         self._apply(m)
+        self._made += 1
         return _to_move(self.tables, m)
 
-    def restart(self) -> None:
-        """Take every move back (the same deal from the start); they can be redone."""
+    def restart(self, *, afresh: bool = False) -> None:
+        """Take every move back (the same deal from the start); they can be redone.
+
+        ``afresh``: a new attempt at the deal, as the web platform's Restart is: the clock
+        (so Klondike's time bonus) and :attr:`moves_made` start again from now too.
+
+        >>> now = [100.0]
+        >>> g = new_game("klondike-draw1", 24, clock=lambda: now[0])
+        >>> _ = g.play("s"); now[0] = 160.0
+        >>> g.restart(afresh=True); now[0] = 165.0
+        >>> g.elapsed, g.moves_made, g.can_redo
+        (5.0, 0, True)
+        """
         while self.can_undo:
             self.undo()
+        if afresh:
+            self.started_at = self._clock()
+            self._made = 0
 
     # -- words ------------------------------------------------------------------------
 

@@ -136,7 +136,7 @@ def test_the_language_menu_switches_and_remembers(page: Any, server: str) -> Non
     )
     # the same play, now in Dutch, and ?lang has left the address bar
     assert page.evaluate("window.pk.play.id") == play_id
-    assert page.url == f"{server}/p/{play_id}"
+    assert page.url == f"{server}/play/klondike?number=24"
     assert page.text_content("#undo").strip() == "Ongedaan maken"
     assert page.locator('#lang-menu a[aria-current="true"]').text_content() == "Nederlands"
     # remembered: another page, no ?lang

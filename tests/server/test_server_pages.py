@@ -14,15 +14,16 @@ PAGES = {
     "lobby.html": ("/", f"PatienceKit {DASH} patience games"),
     "rules.html": ("/rules/klondike", f"Rules {DASH} PatienceKit"),
     "play.html": ("/play/klondike", f"Play {DASH} PatienceKit"),
-    "stats.html": ("/stats/someone", f"Statistics {DASH} PatienceKit"),
+    "stats.html": ("/stats/{player}", f"Statistics {DASH} PatienceKit"),
     "signin.html": ("/signin", f"Sign in {DASH} PatienceKit"),
     "signup.html": ("/signup", f"Sign up {DASH} PatienceKit"),
     "tournaments.html": ("/tournaments", f"Tournaments {DASH} PatienceKit"),
-    "tournament.html": ("/tournaments/no-such-tournament", f"Tournament {DASH} PatienceKit"),
+    "tournament.html": ("/tournaments/{tournament}", f"Tournament {DASH} PatienceKit"),
     "top100.html": ("/top100/klondike", f"Top 100 {DASH} PatienceKit"),
-    "profile.html": ("/players/someone", f"Player {DASH} PatienceKit"),
+    "profile.html": ("/players/{player}", f"Player {DASH} PatienceKit"),
     "daily.html": ("/daily", f"Daily deals {DASH} PatienceKit"),
     "daily-deal.html": ("/daily/klondike", f"Daily deal {DASH} PatienceKit"),
+    "error.html": ("/no-such-page", f"Page not found {DASH} PatienceKit"),
 }
 #: what the shared fragments hold, each of which a served page has exactly once
 SHARED = [
@@ -41,6 +42,19 @@ SHARED = [
 ]
 
 
+def there_is_something(api, make_api):
+    """A player, their tournament and their play (made in another browser, whose session
+    ``api`` then shares, so that ``api`` has no CSRF cookie yet): the page addresses'
+    ``{player}``, ``{tournament}`` and ``{play}``."""
+    maker = make_api()
+    assert maker.signup("someone").status_code == 201
+    r = maker.post("/api/tournaments", {"game": "klondike", "size": 2})
+    assert r.status_code == 201, r.text
+    play = maker.new_play("klondike", 24)
+    api.client.cookies.set("pk_session", maker.client.cookies["pk_session"])
+    return {"player": "someone", "tournament": r.json()["id"], "play": play["id"]}
+
+
 @pytest.mark.parametrize(
     ("path", "page"),
     [
@@ -48,21 +62,22 @@ SHARED = [
         ("/rules/klondike", "rules.html"),
         ("/play/senior-wrangler", "play.html"),
         ("/play/klondike?number=24", "play.html"),
-        ("/p/0123456789abcdef0123456789abcdef", "play.html"),
-        ("/stats/someone", "stats.html"),
+        ("/p/{play}", "play.html"),
+        ("/stats/{player}", "stats.html"),
         ("/signin", "signin.html"),
         ("/signup", "signup.html"),
         ("/tournaments", "tournaments.html"),
-        ("/tournaments/no-such-tournament", "tournament.html"),
+        ("/tournaments/{tournament}", "tournament.html"),
         ("/top100", "top100.html"),
         ("/top100/klondike-draw1", "top100.html"),
-        ("/players/someone", "profile.html"),
+        ("/players/{player}", "profile.html"),
+        ("/players/SOMEONE", "profile.html"),  # names are the same whatever their case
         ("/daily", "daily.html"),
         ("/daily/patiencemax", "daily-deal.html"),
     ],
 )
-def test_each_page_is_its_html_file_with_a_csrf_cookie(api, path, page):
-    r = api.get(path)
+def test_each_page_is_its_html_file_with_a_csrf_cookie(api, make_api, path, page):
+    r = api.get(path.format(**there_is_something(api, make_api)))
     assert r.status_code == 200
     assert r.headers["content-type"] == "text/html; charset=utf-8"
     assert r.headers["cache-control"] == "no-cache"
@@ -80,9 +95,9 @@ def test_every_page_file_is_served_and_checked():
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
-def test_every_page_has_the_shared_head_and_header_once_and_its_own_title(api, page):
+def test_every_page_has_the_shared_head_and_header_once_and_its_own_title(api, make_api, page):
     path, title = PAGES[page]
-    text = api.get(path).text
+    text = api.get(path.format(**there_is_something(api, make_api))).text
     assert text.startswith("<!doctype html>\n")
     assert text.index('<meta charset="utf-8">') < 1024  # where a browser looks for it
     for part in SHARED:

@@ -19,7 +19,7 @@ WIN = json.loads((Path(__file__).parent / "data" / "klondike-win.json").read_tex
 PLAY_KEYS = {
     "id", "game", "name", "number", "number_text", "ranked", "n", "piles", "legal_moves", "score",
     "time_bonus", "elapsed", "won", "over", "can_undo", "can_redo", "redeals_left", "last",
-    "autocomplete",
+    "autocomplete", "moves_made",
 }  # fmt: skip
 
 

@@ -110,6 +110,7 @@ def create_app(
     app.state.db = db
     app.state.clock = clock
     install_error_handlers(app)
+    pages.install_error_pages(app)  # an address that is not a page: the HTML error page
 
     @app.get("/api/health", responses={200: {"model": Health}})
     async def health() -> Any:

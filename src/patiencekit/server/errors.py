@@ -33,6 +33,7 @@ __all__ = [
     "ErrorDetail",
     "error_body",
     "error_responses",
+    "http_error",
     "install_error_handlers",
     "unexpected_error",
     "validation_message",
@@ -253,7 +254,9 @@ _HTTP_CODES = {
 }
 
 
-async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+async def http_error(request: Request, exc: Exception) -> JSONResponse:
+    """An HTTP error of the framework (no such address, a method it does not take) in the
+    API's JSON error shape."""
     assert isinstance(exc, StarletteHTTPException)
     if exc.status_code in _HTTP_CODES:
         code, template = _HTTP_CODES[exc.status_code]
@@ -322,4 +325,4 @@ def install_error_handlers(app: FastAPI) -> None:
     :func:`unexpected_error`)."""
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
-    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)

@@ -18,6 +18,12 @@ in ``_html`` (the catalogue's own markup: links, ``<kbd>``); ``{lang}`` in ``_he
 becomes the language (``<html lang>``). A page is put together once per process and language
 (``page_html``), in the reader's language (``language.scope_language``: ``?lang=``, which
 also sets the ``pk_lang`` cookie, then the cookie, then ``Accept-Language``).
+
+An address that is not a page, and a page of nothing (an unknown game, player, tournament or
+play), answers 404 with ``static/error.html`` in the reader's language, its words said for
+the case (:func:`error_page`), with a way home; another player's play (``/p/{id}``) answers
+403 the same way, with a link to play its deal when that is casual. Only ``/api/`` answers
+in JSON (:func:`install_error_pages`).
 """
 
 from __future__ import annotations
@@ -26,31 +32,42 @@ import functools
 import html
 import json
 import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
+from sqlalchemy import select
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
 
 from patiencekit.errors import UnknownGameError
 from patiencekit.games import get_rules
 from patiencekit.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from patiencekit.server.deps import ensure_csrf_cookie
+from patiencekit.server.accounts import name_key
+from patiencekit.server.db import Database, users
+from patiencekit.server.deps import ClientDep, DbDep, ensure_csrf_cookie
+from patiencekit.server.errors import http_error
 from patiencekit.server.language import (
     LANG_COOKIE,
     asked_language,
     scope_language,
     set_language_cookie,
 )
+from patiencekit.server.play import service as plays
 
 __all__ = [
     "STATIC_DIR",
+    "Said",
     "StaticDir",
     "catalogue_keys",
+    "error_page",
+    "install_error_pages",
+    "not_found_page",
     "page_catalogue",
     "page_html",
+    "player_exists",
     "router",
     "safe_next",
 ]
@@ -148,6 +165,11 @@ def _page(request: Request, filename: str, status: int = 200) -> Response:
             _PLACEHOLDER.format(lang=lang, text=html.escape(f"{filename} is coming soon.")),
             status_code=status,
         )
+    return _served(request, response, lang)
+
+
+def _served(request: Request, response: Response, lang: str) -> Response:
+    """What every page answer carries: its language, and the CSRF cookie."""
     response.headers["content-language"] = lang
     response.headers["vary"] = "Accept-Language, Cookie"
     asked = asked_language(request.scope)
@@ -157,20 +179,87 @@ def _page(request: Request, filename: str, status: int = 200) -> Response:
     return response
 
 
+# -- error pages -------------------------------------------------------------------------
+
+#: a text of the pages' catalogue and its placeholders' values
+Said = tuple[str, Mapping[str, object]]
+#: where the error page's own part goes in ``error.html``
+_ERROR_MAIN = re.compile(r'(<main class="page error-page"[^>]*>).*?(</main>)', re.S)
+_TITLE = re.compile(r"<title>.*?</title>", re.S)
+
+
+def _say(lang: str, said: Said) -> str:
+    key, params = said
+    value = page_catalogue(lang).get(key, page_catalogue(DEFAULT_LANGUAGE).get(key))
+    if not isinstance(value, str):
+        raise ValueError(f"{key} is not a text of the pages' catalogue")
+    return value.format(**params) if params else value
+
+
+def error_page(
+    request: Request,
+    status: int,
+    heading: Said,
+    texts: Sequence[Said],
+    links: Sequence[tuple[str, Said]] = (),
+) -> Response:
+    """``static/error.html`` in the reader's language: ``heading`` (also its title), the
+    paragraphs ``texts`` and the ``links`` (address, words), the first one the main way on,
+    and a way home last. No live button: nothing on it acts on a play."""
+    lang = scope_language(request.scope)
+    page = page_html("error.html", lang) or _PLACEHOLDER.format(lang=lang, text="")
+    heading_text = _say(lang, heading)
+    title = _say(lang, ("edges.title", {"what": heading_text}))
+    esc = html.escape
+    parts = [f'\n    <h1 id="title">{esc(heading_text)}</h1>\n']
+    parts += [f'    <p class="error-text">{esc(_say(lang, text))}</p>\n' for text in texts]
+    ways = [*links, ("/", ("edges.home", {}))]
+    anchors = [
+        f'<a class="button{" primary" if i == 0 else ""}" href="{esc(href)}">'
+        f"{esc(_say(lang, words))}</a>"
+        for i, (href, words) in enumerate(ways)
+    ]
+    parts.append(f'    <p class="error-links">{" ".join(anchors)}</p>\n  ')
+    body = "".join(parts)
+    page = _TITLE.sub(lambda _: f"<title>{esc(title)}</title>", page, count=1)
+    page = _ERROR_MAIN.sub(lambda m: m[1] + body + m[2], page, count=1)
+    response = HTMLResponse(page, status_code=status, headers={"cache-control": "no-cache"})
+    return _served(request, response, lang)
+
+
+def not_found_page(request: Request, text: Said = ("edges.not_found_text", {})) -> Response:
+    """404: there is nothing at this address (``text`` says what is not there)."""
+    return error_page(request, 404, ("edges.not_found", {}), [text])
+
+
+async def _http_error_or_page(request: Request, exc: Exception) -> Response:
+    """An address that is not a page: the error page (404), except under ``/api/``, which
+    keeps the API's JSON errors (:func:`errors.http_error`)."""
+    assert isinstance(exc, HTTPException)
+    path = request.url.path
+    if exc.status_code == 404 and not (path == "/api" or path.startswith("/api/")):
+        return not_found_page(request)
+    return await http_error(request, exc)
+
+
+def install_error_pages(app: FastAPI) -> None:
+    """Answer the addresses that are not pages with the error page (after
+    :func:`errors.install_error_handlers`, whose handler of HTTP errors this replaces)."""
+    app.add_exception_handler(HTTPException, _http_error_or_page)
+
+
+def player_exists(db: Database, name: str) -> bool:
+    """Whether a player (an account, or a guest) is called ``name``."""
+    with db.read() as conn:
+        found = conn.execute(select(users.c.id).where(users.c.name_key == name_key(name)))
+        return found.first() is not None
+
+
 def _known_game(request: Request, game_id: str) -> Response | None:
     try:
         get_rules(game_id)
     except UnknownGameError:
-        lang = scope_language(request.scope)
-        words = page_catalogue(lang).get("page.no_game") or "There is no game {game}."
-        response = HTMLResponse(
-            _PLACEHOLDER.format(
-                lang=lang, text=html.escape(str(words).format(game=repr(game_id)))
-            ),
-            status_code=404,
-        )
-        ensure_csrf_cookie(request, response)
-        return response
+        return not_found_page(request, ("page.no_game", {"game": repr(game_id)}))
     return None
 
 
@@ -230,14 +319,36 @@ def play_page(request: Request, game_id: str) -> Response:
 
 
 @router.get("/p/{play_id}")
-def resume_page(request: Request, play_id: str) -> Response:
-    """A play in progress (the page loads it from the API)."""
-    return _page(request, "play.html")
+def resume_page(request: Request, play_id: str, db: DbDep, client: ClientDep) -> Response:
+    """A play in progress, for its owner (the page loads it from the API). Anyone else gets
+    a page that says whose it is (403), with a link to play the same deal when it is casual
+    (a ranked play's deal is never shown: RULES.md, "Fair competition"); no such play, 404."""
+    visit = plays.visit(db, client, play_id)
+    if visit is None:
+        return not_found_page(request, ("edges.no_play", {}))
+    if visit.own:
+        return _page(request, "play.html")
+    texts: list[Said] = [("edges.other_text", {})]
+    links: list[tuple[str, Said]] = []
+    if visit.number is not None:
+        name = get_rules(visit.game_id).name
+        texts.append(("edges.other_deal", {"name": name, "number": visit.number}))
+        links.append(
+            (
+                f"/play/{quote(visit.game_id)}?number={visit.number}",
+                ("edges.play_same_deal", {"number": visit.number}),
+            )
+        )
+    if not visit.signed_in:
+        links.append((f"/signin?next={quote(f'/p/{play_id}', safe='')}", ("signin.heading", {})))
+    return error_page(request, 403, ("edges.other_play", {}), texts, links)
 
 
 @router.get("/stats/{name}")
-def stats_page(request: Request, name: str) -> Response:
-    """A player's statistics."""
+def stats_page(request: Request, name: str, db: DbDep) -> Response:
+    """A player's statistics (404 for no such player)."""
+    if not player_exists(db, name):
+        return not_found_page(request, ("edges.no_player", {"name": name}))
     return _page(request, "stats.html")
 
 

@@ -18,7 +18,7 @@ from patiencekit.server.competition.scoring import DEFAULT_SIZE, MAX_SIZE, MIN_S
 from patiencekit.server.db import Database, users
 from patiencekit.server.deps import ClientDep, DbDep, json_response
 from patiencekit.server.errors import ApiError, error_responses
-from patiencekit.server.pages import _page
+from patiencekit.server.pages import _page, not_found_page, player_exists
 from patiencekit.server.play import service as plays
 from patiencekit.server.play.models import Pile, Play
 from patiencekit.server.stats import PlayerStats, player_stats
@@ -417,8 +417,17 @@ def tournaments_page(request: Request) -> Response:
 
 
 @pages.get("/tournaments/{tournament_id}")
-def tournament_page(request: Request, tournament_id: str) -> Response:
-    """One tournament: its entrants and scores, the rounds to play, the replays once over."""
+def tournament_page(request: Request, tournament_id: str, db: DbDep) -> Response:
+    """One tournament: its entrants and scores, the rounds to play, the replays once over
+    (404 for no such tournament)."""
+    known = (
+        tournament_id.isascii()
+        and tournament_id.isdigit()
+        and 1 <= int(tournament_id) <= 2**31 - 1
+        and tournament_service.tournament_exists(db, int(tournament_id))
+    )
+    if not known:
+        return not_found_page(request, ("edges.no_tournament", {"id": tournament_id}))
     return _page(request, "tournament.html")
 
 
@@ -430,13 +439,17 @@ def top100_default_page(request: Request) -> Response:
 
 @pages.get("/top100/{game_id}")
 def top100_page(request: Request, game_id: str) -> Response:
-    """The Top 100 of a variant."""
+    """The Top 100 of a variant (404 for a game that has none)."""
+    if game_id not in VARIANTS:
+        return not_found_page(request, ("edges.no_top100", {"game": game_id}))
     return _page(request, "top100.html")
 
 
 @pages.get("/players/{name}")
-def profile_page(request: Request, name: str) -> Response:
-    """A player's profile."""
+def profile_page(request: Request, name: str, db: DbDep) -> Response:
+    """A player's profile (404 for no such player)."""
+    if not player_exists(db, name):
+        return not_found_page(request, ("edges.no_player", {"name": name}))
     return _page(request, "profile.html")
 
 

@@ -649,6 +649,13 @@ def _round_json(n: int, r: Any) -> dict[str, Any]:
     return {"round": n, "status": "finished", "score": r.score, "time": r.elapsed}
 
 
+def tournament_exists(db: Database, tournament_id: int) -> bool:
+    """Whether there is a tournament ``tournament_id`` (its page's question)."""
+    with db.read() as conn:
+        found = conn.execute(select(tournaments.c.id).where(tournaments.c.id == tournament_id))
+        return found.first() is not None
+
+
 def tournament_json(db: Database, client: Client, tournament_id: int) -> dict[str, Any]:
     """A tournament as anyone sees it: entrants, rounds played, scores; once it is over the
     places and the deals. The session's entrant also sees their own plays' ids."""

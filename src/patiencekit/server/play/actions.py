@@ -164,7 +164,8 @@ def apply_action(game: Game, action: Action, *, ranked: bool, ended: bool) -> st
         elif kind == "restart":
             if not game.can_undo:
                 raise Unchanged
-            game.restart()
+            # a new attempt at the deal: its clock and move counter start again
+            game.restart(afresh=True)
         else:
             raise ValueError(f"unknown action {kind!r}")
     except InvalidMoveError as e:

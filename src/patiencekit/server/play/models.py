@@ -109,6 +109,9 @@ class Play(_Answer):
     ranked: bool
     n: int
     """moves in the current line: the next action sends it"""
+    moves_made: int
+    """the player's move counter: moves made since the deal or the last restart (each move
+    played, redone or auto-completed counts; an undo does not take one back)"""
     piles: list[Pile]
     legal_moves: list[str]
     """``[]`` once the game is over"""
@@ -117,7 +120,7 @@ class Play(_Answer):
     time_bonus: int | None
     """paid only once won; ``null`` for unscored games"""
     elapsed: float
-    """the server's seconds since the deal (frozen at the win)"""
+    """the server's seconds since the deal or its last restart (frozen at the win)"""
     won: bool
     over: bool
     """won, or no move left whatever the hidden cards are"""
@@ -206,6 +209,7 @@ def play_json(
         "number_text": str(game.number) if shown else None,
         "ranked": ranked,
         "n": game.state.history_length,
+        "moves_made": game.moves_made,
         "piles": view["piles"],
         "legal_moves": [] if over else game.legal_moves.texts(),
         "score": game.score,

@@ -46,7 +46,8 @@ def _apply(game: Game, kind: str, move: str | None) -> None:
     elif kind == "redo":
         game.redo()
     elif kind == "restart":
-        game.restart()
+        # a new attempt at the deal: its clock and move counter start again (docs/api.md)
+        game.restart(afresh=True)
     else:
         raise ValueError(f"unknown event kind {kind!r}")
 
@@ -56,12 +57,18 @@ def rebuild(
 ) -> tuple[Game, Clock]:
     """The game after replaying ``events`` (kind, move, time), with the server's times.
 
-    The deal starts at ``created_at``; a winning move stops the clock at its own time.
+    The deal starts at ``created_at``; a winning move stops the clock at its own time, and
+    a restart starts it again at its own.
 
     >>> g, clock = rebuild("klondike", 24, False, 100.0, [("move", "s", 103.5)])
     >>> clock.now = 110.0
     >>> g.moves, g.elapsed
     ([Move.parse('s')], 10.0)
+    >>> g, clock = rebuild("klondike", 24, False, 100.0, [("move", "s", 103.5),
+    ...                                                   ("restart", None, 104.0)])
+    >>> clock.now = 110.0
+    >>> g.elapsed, g.moves_made
+    (6.0, 0)
     """
     clock = Clock(created_at)
     game = new_game(game_id, number, clock=clock, undo=not ranked)

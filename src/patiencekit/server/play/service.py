@@ -48,6 +48,7 @@ __all__ = [
     "RANKED_FIRST",
     "RANKED_IDLE_SECONDS",
     "RANKED_NUMBERS",
+    "Visit",
     "act",
     "create_play",
     "deal_in_play_hooks",
@@ -60,6 +61,7 @@ __all__ = [
     "play_replay",
     "ranked_end_hooks",
     "ranked_give_up_hooks",
+    "visit",
 ]
 
 #: the safety net of a hint's time (its budget is positions: solver.HINT_STATES); a hint
@@ -280,6 +282,36 @@ def _load(db: Database, conn: Connection, play_id: str, client: Client, now: flo
     else:
         game, clock = replay_row(conn, row, now)
     return _Loaded(row, game, clock)
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """A play's page (``/p/{play_id}``) as the request's session may see it."""
+
+    #: the session's own play
+    own: bool
+    #: the session has a signed-in user (an account or a guest)
+    signed_in: bool
+    game_id: str
+    #: the deal's number when anyone may see it (a casual play's), else None
+    number: int | None
+
+
+def visit(db: Database, client: Client, play_id: str) -> Visit | None:
+    """Whose the play is, seen from the request's session; None for no such play."""
+    if not storage.PLAY_ID.fullmatch(play_id):
+        return None
+    token_hash = hash_token(client.token) if client.token else ""
+    with db.read() as conn:
+        row = storage.read_play_and_session(conn, play_id, token_hash, client.now())
+    if row is None:
+        return None
+    return Visit(
+        own=row.session_user is not None and row.session_user == row.user_id,
+        signed_in=row.session_user is not None,
+        game_id=row.game_id,
+        number=None if row.ranked else int(row.number),
+    )
 
 
 def get_play(db: Database, client: Client, play_id: str) -> dict[str, Any]:

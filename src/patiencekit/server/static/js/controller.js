@@ -9,9 +9,9 @@
 //     foundation, undo, redo, restart, the hint (drawn on the board, said in words),
 //     auto-complete (the cards played home one by one) and giving up;
 //   - the keyboard (s, t, u, r, h, a, Ctrl+Z, Ctrl+Y, / for the move box) and the move box;
-//   - the Board, and what every board page shows the same way: the moves, score and time
-//     meters, the hint line, the auto-complete button (shown while the play's `autocomplete`
-//     is true), what a screen reader hears (#announce);
+//   - the Board, and what every board page shows the same way: the moves (made, not undone:
+//     `moves_made`), score and time meters, the hint line, the auto-complete button (shown
+//     while the play's `autocomplete` is true), what a screen reader hears (#announce);
 //   - the board's settings button (settings.js), the sounds of what happens (sound.js: the
 //     deal, a card put down, turned, sent home, the win), the deal of a new play (or a
 //     restart) and the win cascade, after which the page shows its end of the game.
@@ -56,6 +56,13 @@ function typing(target) {
   if (!target) return false;
   const tag = target.tagName;
   return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
+}
+
+/** The moves meter: the moves made since the deal or the restart (the server's
+ * `moves_made`: an undo does not take one back); `n`, the current line, where it is missing. */
+export function movesMade(play) {
+  const made = play && play.moves_made;
+  return typeof made === "number" ? made : play ? play.n : 0;
 }
 
 export class PlayController {
@@ -133,7 +140,7 @@ export class PlayController {
   }
 
   meters(play) {
-    if ($("m-moves")) $("m-moves").textContent = String(play.n);
+    if ($("m-moves")) $("m-moves").textContent = String(movesMade(play));
     const scored = play.score !== null && play.score !== undefined;
     if ($("m-score-box")) $("m-score-box").hidden = !scored;
     if ($("m-score")) $("m-score").textContent = String(play.score ?? 0);
@@ -319,7 +326,7 @@ export class PlayController {
           this.announce(t("say.autocomplete", { count: moves.length }));
           // About 100 ms a move; a long line (stock turns) goes faster, within ~6 s.
           const step = Math.max(40, Math.min(110, Math.floor(6000 / moves.length)));
-          const seen = this.current.n;
+          const seen = movesMade(this.current);
           const onStep = (k) => {
             if ($("m-moves")) $("m-moves").textContent = String(seen + k + 1);
             playSound("foundation");

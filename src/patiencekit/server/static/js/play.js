@@ -4,13 +4,15 @@
 // only, ranked), and the win and game-over dialogs.
 //
 // URLs: /play/{game} starts a random deal, /play/{game}?number=N deal N (the share link),
-// /p/{play_id} resumes a play; once a play exists the URL becomes /p/{play_id}, so a reload
-// resumes it.
+// /p/{play_id} resumes a play. Once a casual play exists the URL becomes its deal's,
+// /play/{game}?number=N, which any browser can open (another one gets a new play of that
+// deal), and this tab remembers the play for that address, so that a reload resumes it. A
+// ranked play's URL stays /p/{play_id}: its deal number is never put in the address.
 
 import { api, ApiError, startRanked } from "./api.js";
 import { suitMark } from "./cards.js";
 import { formatTime, initHeader } from "./common.js";
-import { PlayController } from "./controller.js";
+import { movesMade, PlayController } from "./controller.js";
 import { findGame, gamesOrNone } from "./games.js";
 import { t } from "./i18n.js";
 
@@ -53,9 +55,63 @@ function dealNumber(play) {
   return play.number === null || play.number === undefined ? null : String(play.number);
 }
 
+function dealPath(game, number) {
+  return `/play/${encodeURIComponent(game)}?number=${number}`;
+}
+
 function shareUrl(play) {
+  return `${window.location.origin}${dealPath(play.game, dealNumber(play))}`;
+}
+
+// The address of a play: its deal's for a casual play (the deal is public in casual play),
+// /p/{play_id} for a ranked one (RULES.md, "Fair competition": its number never goes in the
+// address, not even once it has ended).
+function addressOf(play) {
   const number = dealNumber(play);
-  return `${window.location.origin}/play/${encodeURIComponent(play.game)}?number=${number}`;
+  if (play.ranked || !number) return `/p/${encodeURIComponent(play.id)}`;
+  return dealPath(play.game, number);
+}
+
+// Which play this tab shows at an address: in the history entry's state (a reload, back and
+// forward keep it) and in sessionStorage under the address (the language menu opens the
+// address anew, without that state). Another tab or browser has neither: it deals anew.
+const REMEMBERED = "pk-play:";
+
+function remember(play) {
+  const address = addressOf(play);
+  const state = window.history.state;
+  if (window.location.pathname + window.location.search !== address || !state || state.play !== play.id) {
+    window.history.replaceState({ ...(state || {}), play: play.id }, "", address);
+  }
+  if (address.startsWith("/p/")) return;
+  try {
+    window.sessionStorage.setItem(REMEMBERED + address, play.id);
+  } catch (e) {
+    // storage refused (private mode): a reload still finds the play in the history entry
+  }
+}
+
+// This tab's own play of the deal at the address (game and number), or null.
+async function rememberedPlay(game, number) {
+  if (number === null) return null;
+  const address = dealPath(game, number);
+  const state = window.history.state;
+  const ids = [state && state.play];
+  try {
+    ids.push(window.sessionStorage.getItem(REMEMBERED + address));
+  } catch (e) {
+    // no storage: the history entry only
+  }
+  for (const id of new Set(ids.filter((x) => typeof x === "string" && x))) {
+    try {
+      const play = await api.getPlay(id);
+      if (!play.ranked && play.game === game && dealNumber(play) === number) return play;
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      // not this session's any more (signed out, expired): the deal is dealt anew
+    }
+  }
+  return null;
 }
 
 // -- messages -----------------------------------------------------------------------------------
@@ -80,8 +136,7 @@ function clearError() {
 
 function render(play) {
   const game = findGame(ui.games, play.game);
-  const target = `/p/${encodeURIComponent(play.id)}`;
-  if (window.location.pathname !== target) window.history.replaceState({ play: play.id }, "", target);
+  remember(play);
   const name = play.name || play.game;
   // A running ranked game's number is the server's secret (it is null here): the page says
   // "ranked" instead, and offers no link to the deal.
@@ -116,6 +171,22 @@ function render(play) {
   link.textContent = number ? shareUrl(play).replace(/^https?:\/\//, "") : "";
   if (!play.won) $("win").hidden = true;
   if (play.won || !play.over) $("over").hidden = true;
+  showWinnableNote();
+}
+
+// "Winnable deals only" of a game with only a few deals proved winnable (the list's
+// winnable_deals) deals the same few again and again: the page says so while it is chosen.
+// (With none shipped the server proves a new one each time: no note.)
+const FEW_WINNABLE = 10;
+
+function showWinnableNote() {
+  const play = ui.ctl && ui.ctl.play;
+  const game = findGame(ui.games, play ? play.game : route().game);
+  const count = game ? Number(game.winnable_deals) || 0 : 0;
+  const few = $("winnable-only").checked && count > 0 && count < FEW_WINNABLE && !(play && play.ranked);
+  const note = $("winnable-note");
+  note.textContent = few ? t("edges.few_winnable", { count, name: game.name }) : "";
+  note.hidden = !few;
 }
 
 // A win or no move left: its dialog, once for each position.
@@ -143,7 +214,7 @@ function celebrate(play) {
   $("win-score-box").hidden = !scored;
   $("win-score").textContent = scored ? String(play.score) : "";
   $("win-time").textContent = formatTime(play.elapsed);
-  $("win-moves").textContent = String(play.n);
+  $("win-moves").textContent = String(movesMade(play));
   const deal = dealNumber(play)
     ? t("win.deal", { name: play.name, number: dealNumber(play) })
     : t("win.ranked_deal", { name: play.name });
@@ -172,7 +243,7 @@ function celebrate(play) {
   const facts = [
     scored ? t("win.say_score", { score: play.score }) : "",
     t("win.say_time", { time: formatTime(play.elapsed) }),
-    t("win.say_moves", { count: play.n }),
+    t("win.say_moves", { count: movesMade(play) }),
   ];
   ui.ctl.announce(`${t("win.title")} ${facts.filter(Boolean).join(" ")}`);
   $("win-new").focus();
@@ -253,6 +324,7 @@ function wire() {
   $("winnable-only").checked = window.localStorage.getItem("pk-winnable") === "1";
   $("winnable-only").addEventListener("change", (e) => {
     window.localStorage.setItem("pk-winnable", e.target.checked ? "1" : "0");
+    showWinnableNote();
   });
   $("give-up").addEventListener("click", () => {
     if (window.confirm(t("ranked.give_up_confirm"))) ctl.giveUp();
@@ -322,7 +394,13 @@ async function main() {
   try {
     let play;
     if (r.playId) play = await api.getPlay(r.playId);
-    else play = await api.createPlay(r.game, cleanNumber(r.number));
+    else {
+      const number = cleanNumber(r.number);
+      // this tab's play of the deal at the address (a reload), else a new deal: a random one
+      // follows "Winnable deals only" (remembered from the last visit)
+      play = await rememberedPlay(r.game, number);
+      if (!play) play = await api.createPlay(r.game, number, false, number === null && $("winnable-only").checked);
+    }
     ui.ctl.show(play, { animate: false });
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;

@@ -52,12 +52,64 @@ function left(seconds) {
 
 async function refresh() {
   try {
-    ui.t = await compApi.tournament(ui.id);
-    render();
+    show(await compApi.tournament(ui.id));
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     showError(e.message);
   }
+}
+
+// A tournament from the server, drawn. The one that fills it starts it: its entrants are
+// told, and the first round's button is there at once (no reload).
+function show(t) {
+  const before = ui.t;
+  ui.t = t;
+  if (before && before.status === "open" && t.status === "running" && t.me && t.me.entrant) {
+    $("notice").textContent = tr("edges.tournament_started");
+  }
+  render();
+}
+
+// -- looking again -----------------------------------------------------------------------------
+// Others join and play too. While the tournament waits for entrants the page looks again soon
+// (after 2 s, then half as long again each time nothing changed, up to 30 s; back to 2 s on a
+// change), while it runs every 15 s, at once when the page is shown again, and never once it
+// is finished. (Not while a move of a round is on its way: a round's answers are its own.)
+
+const POLL = { first: 2000, most: 30000, running: 15000 };
+const poller = { delay: POLL.first, timer: 0 };
+
+// What a look again may change: the status and every entrant's rounds.
+function fingerprint(t) {
+  if (!t) return "";
+  return JSON.stringify([t.status, t.entrants_count, t.entrants.map((e) => [e.name, e.score, e.rounds])]);
+}
+
+function schedulePoll() {
+  window.clearTimeout(poller.timer);
+  const t = ui.t;
+  if (!t || t.status === "finished") return;
+  poller.timer = window.setTimeout(poll, t.status === "open" ? poller.delay : POLL.running);
+}
+
+async function poll() {
+  const before = fingerprint(ui.t);
+  try {
+    await refresh();
+  } finally {
+    const changed = fingerprint(ui.t) !== before;
+    poller.delay = changed ? POLL.first : Math.min(POLL.most, Math.round(poller.delay * 1.5));
+    schedulePoll();
+  }
+}
+
+function wirePolling() {
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) return;
+    poller.delay = POLL.first;
+    poll();
+  });
+  schedulePoll();
 }
 
 function render() {
@@ -177,8 +229,9 @@ function renderEntrants() {
 async function join() {
   clearError();
   try {
-    ui.t = await compApi.join(ui.id);
-    render();
+    show(await compApi.join(ui.id));
+    poller.delay = POLL.first;
+    schedulePoll();
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     showError(e.message);
@@ -305,10 +358,7 @@ async function main() {
     return;
   }
   await refresh();
-  // Others play too: look again now and then (not while a move is on its way).
-  window.setInterval(() => {
-    if (ui.t && ui.t.status !== "finished") refresh();
-  }, 15000);
+  wirePolling();
 }
 
 main();

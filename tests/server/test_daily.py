@@ -31,7 +31,7 @@ pytestmark = pytest.mark.no_periodic_task
 PLAY_KEYS = {
     "id", "game", "name", "number", "number_text", "ranked", "n", "piles", "legal_moves", "score",
     "time_bonus", "elapsed", "won", "over", "can_undo", "can_redo", "redeals_left", "last",
-    "autocomplete",
+    "autocomplete", "moves_made",
 }  # fmt: skip
 
 

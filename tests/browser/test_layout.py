@@ -1,0 +1,208 @@
+"""The pages' layout in Chromium, on a phone (390 x 844) and a desktop (1280 x 800): the play
+page's compact toolbar (the other actions behind "More"), the "winnable deals only" check
+box, the header's sections (tournaments and the Top 100) and its menu on a phone, tables that
+fit a phone, the tournament board's cards as large as the casual board's, the cards' faces.
+
+Each test measures what a player sees (boxes on the screen), so that it fails on the flaw
+it is about."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from layout_helpers import DESKTOP, PHONE_390, opened
+
+pytestmark = pytest.mark.browser
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "patiencekit" / "server" / "static"
+LANGS = ("en", "nl", "es")
+
+
+def words(lang: str) -> dict[str, Any]:
+    texts: dict[str, Any] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return texts
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    """The element's box on the screen (left, top, right, bottom, width, height)."""
+    b: dict[str, float] = page.eval_on_selector(
+        selector,
+        "e => { const r = e.getBoundingClientRect(); return {left: r.left, top: r.top,"
+        " right: r.right, bottom: r.bottom, width: r.width, height: r.height}; }",
+    )
+    return b
+
+
+def shown(page: Any, selector: str) -> bool:
+    visible: bool = page.locator(selector).is_visible()
+    return visible
+
+
+def open_board(page: Any, server: str, game: str = "klondike", number: int = 5) -> None:
+    page.goto(f"{server}/play/{game}?number={number}")
+    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_selector("#site-nav a", state="attached")
+
+
+# -- the play page's toolbar ------------------------------------------------------------------
+
+SECONDARY = ("#restart", "#winnable-only", "#number-input", "#rules-link")
+MAIN = ("#undo", "#redo", "#hint", "#new-deal")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_on_a_phone_the_toolbar_is_one_row_and_the_board_gets_the_room(
+    browser: Any, server: str, lang: str
+) -> None:
+    with opened(browser, PHONE_390, lang=lang) as (page, _):
+        open_board(page, server)
+        toolbar = box(page, ".toolbar")
+        board = box(page, "#board")
+        # One row of buttons (2.1 rem at most, and its padding), where it took four.
+        assert toolbar["height"] <= 48, toolbar
+        # The header, the title and meters and the toolbar take at most a fifth of the
+        # screen above the board (they took 35 %).
+        assert board["top"] <= 0.2 * PHONE_390["height"], board
+        for sel in MAIN:
+            assert shown(page, sel), sel
+        for sel in SECONDARY:
+            assert not shown(page, sel), sel
+        # Nothing of the toolbar leaves the screen.
+        rights = page.locator(".toolbar > :is(button, .button):visible").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().right)"
+        )
+        assert rights and max(rights) <= PHONE_390["width"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
+
+
+def test_the_more_menu_works_with_the_keyboard(browser: Any, server: str) -> None:
+    with opened(browser, PHONE_390) as (page, _):
+        open_board(page, server)
+        toggle = page.locator("#toolbar-more-toggle")
+        assert toggle.get_attribute("aria-expanded") == "false"
+        assert toggle.get_attribute("aria-controls") == "toolbar-more"
+        toggle.focus()
+        page.keyboard.press("Enter")
+        assert toggle.get_attribute("aria-expanded") == "true"
+        for sel in SECONDARY:
+            assert shown(page, sel), sel
+        # The panel comes next in the Tab order, and stays open while the focus is in it.
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement.closest('#toolbar-more') !== null")
+        assert focused
+        # The panel is drawn over the board, inside the screen.
+        panel = box(page, "#toolbar-more")
+        assert panel["left"] >= 0 and panel["right"] <= PHONE_390["width"], panel
+        # Escape closes it and gives the focus back to its button.
+        page.keyboard.press("Escape")
+        assert toggle.get_attribute("aria-expanded") == "false"
+        assert not shown(page, "#number-input")
+        assert page.evaluate("document.activeElement.id") == "toolbar-more-toggle"
+        # Space opens it again; a deal number played from it deals that deal.
+        page.keyboard.press(" ")
+        assert shown(page, "#number-input")
+        page.fill("#number-input", "77")
+        page.press("#number-input", "Enter")
+        page.wait_for_function("() => window.pk.play && String(window.pk.play.number) === '77'")
+        # A tap elsewhere closes it.
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == "true"
+        page.locator("#board").click(position={"x": 5, "y": 5})
+        assert toggle.get_attribute("aria-expanded") == "false"
+
+
+def test_on_a_desktop_every_action_is_in_the_toolbar_row(browser: Any, server: str) -> None:
+    with opened(browser, DESKTOP) as (page, _):
+        open_board(page, server)
+        assert not shown(page, "#toolbar-more-toggle")
+        for sel in (*MAIN, *SECONDARY):
+            assert shown(page, sel), sel
+        assert box(page, ".toolbar")["height"] <= 48
+
+
+def test_the_winnable_check_box_is_a_check_box_beside_its_words(page: Any, server: str) -> None:
+    open_board(page, server)
+    check = box(page, "#winnable-only")
+    # A check box's own size, not the deal number field's 8.5 rem.
+    assert check["width"] <= 24 and check["height"] <= 24, check
+    text = page.evaluate(
+        """() => {
+          const label = document.getElementById('winnable-only').closest('label');
+          const node = [...label.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const r = range.getBoundingClientRect();
+          return {left: r.left, top: r.top, bottom: r.bottom};
+        }"""
+    )
+    # Its words start just after it (they started 75 px away), on its line.
+    assert 0 <= text["left"] - check["right"] <= 12, (check, text)
+    middle = (check["top"] + check["bottom"]) / 2
+    assert text["top"] <= middle <= text["bottom"]
+    # The deal number field keeps its width.
+    assert box(page, "#number-input")["width"] >= 100
+
+
+# -- the header ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_header_links_to_the_tournaments_and_the_top_100(
+    browser: Any, server: str, lang: str
+) -> None:
+    w = words(lang)
+    with opened(browser, DESKTOP, lang=lang) as (page, _):
+        page.goto(f"{server}/")
+        page.wait_for_selector("#site-nav a[href='/tournaments']")
+        nav = page.locator("#site-nav")
+        tournaments = nav.locator("a[href='/tournaments']")
+        top100 = nav.locator("a[href='/top100']")
+        assert tournaments.inner_text() == w["layout.nav_tournaments"]
+        assert top100.inner_text() == w["layout.nav_top100"]
+        assert tournaments.is_visible() and top100.is_visible()
+        assert nav.locator("a[aria-current='page']").get_attribute("href") == "/"
+        tournaments.click()
+        page.wait_for_url(f"{server}/tournaments")
+        page.wait_for_selector("#site-nav a[aria-current='page']")
+        assert page.locator("#site-nav a[aria-current='page']").get_attribute("href") == (
+            "/tournaments"
+        )
+        page.locator("#site-nav a[href='/top100']").click()
+        page.wait_for_url(f"{server}/top100")
+        page.wait_for_selector("#site-nav a[aria-current='page']")
+        assert page.locator("#site-nav a[aria-current='page']").get_attribute("href") == "/top100"
+        # One row on a desktop, every link in sight (no menu button).
+        assert not shown(page, "[data-testid=nav-toggle]")
+        assert box(page, ".site-header")["height"] <= 56
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_on_a_phone_the_header_is_one_row_and_its_links_are_in_a_menu(
+    browser: Any, server: str, lang: str
+) -> None:
+    w = words(lang)
+    with opened(browser, PHONE_390, lang=lang) as (page, _):
+        page.goto(f"{server}/play/klondike?number=5")
+        page.wait_for_selector("#site-nav a[href='/tournaments']", state="attached")
+        # Brand, menu, theme and language on one row (the language menu fell to a second).
+        assert box(page, ".site-header")["height"] <= 48
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
+        toggle = page.locator("[data-testid=nav-toggle]")
+        assert toggle.inner_text().strip() == w["layout.menu"]
+        assert not shown(page, "#site-nav a[href='/tournaments']")
+        toggle.focus()
+        page.keyboard.press("Enter")
+        assert toggle.get_attribute("aria-expanded") == "true"
+        for href in ("/", "/tournaments", "/top100"):
+            link = page.locator(f"#site-nav a[href='{href}']")
+            assert link.is_visible(), href
+            b = link.bounding_box()
+            assert b and b["x"] >= 0 and b["x"] + b["width"] <= PHONE_390["width"], href
+        page.keyboard.press("Escape")
+        assert not shown(page, "#site-nav a[href='/top100']")
+        toggle.click()
+        page.locator("#site-nav a[href='/top100']").click()
+        page.wait_for_url(f"{server}/top100")

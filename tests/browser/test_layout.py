@@ -206,3 +206,89 @@ def test_on_a_phone_the_header_is_one_row_and_its_links_are_in_a_menu(
         toggle.click()
         page.locator("#site-nav a[href='/top100']").click()
         page.wait_for_url(f"{server}/top100")
+
+
+# -- tables on a phone ----------------------------------------------------------------------------
+
+FITS = """(table) => {
+  const wrap = table.parentElement;
+  const cells = [...table.querySelectorAll('tbody td, tbody th')].map((c) => {
+    const r = c.getBoundingClientRect();
+    return {left: r.left, right: r.right, label: c.dataset.label || null, text: c.textContent};
+  });
+  return {table: table.scrollWidth, wrap: wrap.clientWidth, cells};
+}"""
+
+
+def assert_fits(page: Any, selector: str) -> list[dict[str, Any]]:
+    """The table fits the phone's width (no part of it scrolled out of sight, the page not
+    scrolling sideways); its body cells."""
+    page.wait_for_selector(f"{selector} tbody tr")
+    found: dict[str, Any] = page.eval_on_selector(selector, FITS)
+    assert found["table"] <= found["wrap"], (selector, found["table"], found["wrap"])
+    for cell in found["cells"]:
+        assert cell["left"] >= 0 and cell["right"] <= PHONE_390["width"], (selector, cell)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
+    cells: list[dict[str, Any]] = found["cells"]
+    return cells
+
+
+def labels(cells: list[dict[str, Any]]) -> set[str]:
+    return {c["label"] for c in cells if c["label"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_competition_and_statistics_tables_fit_a_phone(
+    browser: Any, server: str, lang: str
+) -> None:
+    from layout_helpers import casual_games, sign_up, tournament
+
+    w = words(lang)
+    with (
+        opened(browser, PHONE_390, lang=lang) as (page, _),
+        opened(browser, PHONE_390, lang=lang) as (other, _),
+    ):
+        name = sign_up(page, server)
+        sign_up(other, server)
+        finished = tournament(page, other, server, finish=True)
+        tournament(page, other, server, finish=False)
+        casual_games(page, server, ("klondike", "patiencemax"))
+
+        page.goto(f"{server}/tournaments/{finished}")
+        page.wait_for_function(
+            "() => window.pk.tournament && window.pk.tournament.status === 'finished'"
+        )
+        cells = assert_fits(page, "#entrants")
+        # Each cell shown under its column's words, in the page's language.
+        assert {w["col.place"], w["col.round1"], w["col.score"], w["col.time"]} <= labels(cells)
+        # The replay buttons are in sight and work.
+        page.locator("#entrants .replay-button").first.click()
+        page.wait_for_selector("#replay:not([hidden])")
+
+        page.goto(f"{server}/tournaments")
+        cells = assert_fits(page, "#list")
+        assert {w["col.game"], w["col.status"], w["col.players"]} <= labels(cells)
+
+        page.goto(f"{server}/stats/{name}")
+        cells = assert_fits(page, "#stats")
+        assert {w["col.played"], w["col.win_rate"], w["col.fewest_moves"]} <= labels(cells)
+
+        page.goto(f"{server}/players/{name}")
+        page.wait_for_selector("#tournaments tbody tr a")
+        assert {w["col.place"], w["col.score"]} <= labels(assert_fits(page, "#tournaments"))
+        assert {w["col.best_time"]} <= labels(assert_fits(page, "#stats"))
+
+        # Drawn as blocks, the tables are still tables to a screen reader (Chromium's own
+        # accessibility tree: a table of rows of cells under their column headers).
+        cdp = page.context.new_cdp_session(page)
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+        roles = {n["role"]["value"] for n in nodes if "role" in n}
+        assert {"table", "row", "cell", "columnheader", "rowheader"} <= roles, roles
+
+        # The Top 100 scrolls inside a region of its own, named, that the keyboard reaches.
+        page.goto(f"{server}/top100")
+        page.wait_for_selector("#top tbody tr")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
+        region = page.locator(".table-wrap[role=region]")
+        assert region.get_attribute("tabindex") == "0"
+        assert region.get_attribute("aria-labelledby") == "title"

@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { suitMark } from "./cards.js";
 import { disclosure } from "./disclosure.js";
 import { t } from "./i18n.js";
+import { fitTables } from "./tables.js";
 
 const THEME_KEY = "pk-theme";
 
@@ -51,6 +52,7 @@ export { el };
 
 // Fills the header's nav; resolves to the session ({user, csrf}) or null if unknown.
 export async function initHeader() {
+  fitTables(); // the page's tables, as blocks on a phone
   const nav = document.getElementById("site-nav");
   const brand = document.querySelector(".brand-mark-slot");
   if (brand) brand.innerHTML = suitMark("S", "brand-mark");

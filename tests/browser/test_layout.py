@@ -208,7 +208,7 @@ def test_on_a_phone_the_header_is_one_row_and_its_links_are_in_a_menu(
         page.wait_for_url(f"{server}/top100")
 
 
-# -- tables on a phone ----------------------------------------------------------------------------
+# -- tables on a phone -------------------------------------------------------------------------
 
 FITS = """(table) => {
   const wrap = table.parentElement;
@@ -292,3 +292,39 @@ def test_the_competition_and_statistics_tables_fit_a_phone(
         region = page.locator(".table-wrap[role=region]")
         assert region.get_attribute("tabindex") == "0"
         assert region.get_attribute("aria-labelledby") == "title"
+
+
+# -- the tournament board ----------------------------------------------------------------------
+
+CARD_W = (
+    "() => parseFloat(getComputedStyle(document.getElementById('board'))"
+    ".getPropertyValue('--card-w'))"
+)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_tournament_round_has_the_cards_of_the_casual_board(
+    browser: Any, server: str, size: str
+) -> None:
+    from layout_helpers import sign_up, tournament
+
+    viewport = DESKTOP if size == "desktop" else PHONE_390
+    with opened(browser, viewport) as (page, _), opened(browser, viewport) as (other, _):
+        sign_up(page, server)
+        sign_up(other, server)
+        tid = tournament(page, other, server, finish=False)
+        open_board(page, server, "klondike", 5)
+        casual = page.evaluate(CARD_W)
+        page.goto(f"{server}/tournaments/{tid}")
+        page.click("#play-round")
+        page.wait_for_function("() => window.pk.play && document.querySelector('#board .card')")
+        round_cards = page.evaluate(CARD_W)
+        if size == "desktop":
+            # The same rule, the same window: the same cards (they were 70 px against 91).
+            assert round_cards == casual, (round_cards, casual)
+        else:
+            # On a phone the width decides; the page's margins differ by a few pixels.
+            assert abs(round_cards - casual) <= 0.1 * casual, (round_cards, casual)
+        # The round's board is in sight, whole, once it is opened.
+        board = box(page, "#board")
+        assert board["top"] >= 0 and board["bottom"] <= viewport["height"], board

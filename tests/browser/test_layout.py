@@ -328,3 +328,59 @@ def test_a_tournament_round_has_the_cards_of_the_casual_board(
         # The round's board is in sight, whole, once it is opened.
         board = box(page, "#board")
         assert board["top"] >= 0 and board["bottom"] <= viewport["height"], board
+
+
+# -- the cards' faces -------------------------------------------------------------------------
+
+FACES = """async (codes) => {
+  const { makeCard } = await import('/static/js/cards.js');
+  const out = {};
+  for (const code of codes) {
+    const card = makeCard(code);
+    card.style.cssText = 'position: relative; width: 200px; height: 280px';
+    document.body.append(card);
+    const boxes = (sel) => [...card.querySelectorAll(sel)].map((e) => {
+      const r = e.getBoundingClientRect();
+      return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+    });
+    out[code] = {
+      rank: boxes('.index-rank')[0], mark: boxes('.index-suit')[0], pips: boxes('.pip'),
+      text: card.querySelector('svg').textContent, name: card.getAttribute('aria-label'),
+    };
+    card.remove();
+  }
+  return out;
+}"""
+
+
+def test_the_small_suit_mark_sits_under_the_rank_not_on_the_pips(page: Any, server: str) -> None:
+    page.goto(f"{server}/rules/klondike")
+    page.wait_for_selector("main")
+    codes = [r + s for s in "SHDC" for r in "23456789T"]
+    faces = page.evaluate(FACES, codes)
+    for code, face in faces.items():
+        rank, mark, pips = face["rank"], face["mark"], face["pips"]
+        assert len(pips) == (10 if code[0] == "T" else int(code[0])), code
+        # Under the corner's rank, in its column...
+        assert mark["top"] >= rank["bottom"] - 0.5, (code, rank, mark)
+        assert mark["left"] < rank["right"] and mark["right"] > rank["left"], code
+        # ...and above the first row of pips (it sat on it: the 2 of spades looked like a
+        # pair of spades over a third).
+        first_row = min(p["top"] for p in pips)
+        assert mark["bottom"] <= first_row, (code, mark, first_row)
+
+
+def test_a_face_is_a_picture_named_by_its_card(page: Any, server: str) -> None:
+    """The rank is drawn, not written: a face holds no text that could disagree with the
+    card's name (axe's label-content-name-mismatch: it showed "5", its name was "five of
+    clubs"), and the card is named in the page's words."""
+    page.goto(f"{server}/rules/klondike")
+    page.wait_for_selector("main")
+    faces = page.evaluate(FACES, ["5C", "TH", "JS", "QD", "KC", "AS"])
+    assert {code: face["text"] for code, face in faces.items()} == dict.fromkeys(faces, "")
+    assert faces["5C"]["name"] == "five of clubs"
+    assert faces["TH"]["name"] == "ten of hearts"
+    # The index is still drawn: the rank's outline is as wide as a letter or two.
+    for code, face in faces.items():
+        width = face["rank"]["right"] - face["rank"]["left"]
+        assert 10 <= width <= 70, (code, width)

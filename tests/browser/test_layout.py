@@ -384,3 +384,20 @@ def test_a_face_is_a_picture_named_by_its_card(page: Any, server: str) -> None:
     for code, face in faces.items():
         width = face["rank"]["right"] - face["rank"]["left"]
         assert 10 <= width <= 70, (code, width)
+
+
+@pytest.mark.parametrize("width", [800, 1024, 1200])
+def test_between_phone_and_desktop_the_header_and_toolbar_keep_one_row(
+    browser: Any, server: str, width: int
+) -> None:
+    """Signed in, in Dutch (the longest words): at these widths the header and the toolbar
+    each wrapped onto two or three rows; their menus keep them to one."""
+    from layout_helpers import sign_up
+
+    with opened(browser, {"width": width, "height": 800}, lang="nl") as (page, _):
+        sign_up(page, server, prefix="a-rather-long-name-")
+        open_board(page, server)
+        page.wait_for_selector("[data-testid=who]", state="attached")
+        assert box(page, ".site-header")["height"] <= 56
+        assert box(page, ".toolbar")["height"] <= 48
+        assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -28,6 +28,18 @@ const DEAL_MS = 340;
 const DEAL_SPREAD_MS = 900; // from the first card of a deal leaving to the last
 const EASE = "cubic-bezier(.2,.7,.3,1)";
 
+// The cards are sized for the window less the bars of a board page above the board (the site
+// header, the play page's title and meters and its toolbar: this many pixels) and the move
+// box under it: the same size on every page, whatever else a page shows above its board (a
+// tournament's round, scrolled to the top of the window to be played, had cards a third
+// smaller when they were sized from where the board sat on the page).
+const BARS_ABOVE = 136;
+const ROOM_BELOW = 64;
+
+function reducedMotion() {
+  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
 const sleep = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
 const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
@@ -288,9 +300,8 @@ export class BoardView {
     const ncols = layout.cols.length;
     const gap = Math.round(Math.min(14, Math.max(3, width * 0.011)));
     const byWidth = (width - gap * (ncols - 1)) / units;
-    const top = this.root.getBoundingClientRect().top + window.scrollY;
     // Leave room under the board for the move box.
-    const availH = Math.max(200, window.innerHeight - top - 64);
+    const availH = Math.max(200, window.innerHeight - BARS_ABOVE - ROOM_BELOW);
     const byHeight = (availH - gap * layout.rows) / (layout.budget * 1.4);
     // Height limits the size on wide screens, but never below a readable size (the page
     // scrolls instead); width always limits it, so nothing overflows sideways.
@@ -317,7 +328,8 @@ export class BoardView {
       const faceDown = pile.cards.filter((c) => c === null).length;
       const faceUp = n - faceDown;
       const natural = ch + faceDown * down + Math.max(0, faceUp - 1) * up;
-      const rectTop = el.getBoundingClientRect().top + window.scrollY;
+      // The pile's top in the window, the board's bars above it (as for the card size).
+      const rectTop = BARS_ABOVE + el.getBoundingClientRect().top - this.root.getBoundingClientRect().top;
       const room = Math.max(ch * 2.4, window.innerHeight - rectTop - 70);
       if (natural > room && n > 1) {
         const minUp = 0.195 * ch;

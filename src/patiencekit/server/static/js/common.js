@@ -1,9 +1,12 @@
-// What every page shares: the header (who is signed in, sign in / up / out, the theme switch;
-// the language menu is the server's, wired by i18n.js).
+// What every page shares: the header (the site's sections, who is signed in, sign in / up /
+// out, the theme switch; the language menu is the server's, wired by i18n.js). On a narrow
+// screen the links are behind a "Menu" button (js/disclosure.js).
 
 import { api } from "./api.js";
 import { suitMark } from "./cards.js";
+import { disclosure } from "./disclosure.js";
 import { t } from "./i18n.js";
+import { fitTables } from "./tables.js";
 
 const THEME_KEY = "pk-theme";
 
@@ -49,6 +52,7 @@ export { el };
 
 // Fills the header's nav; resolves to the session ({user, csrf}) or null if unknown.
 export async function initHeader() {
+  fitTables(); // the page's tables, as blocks on a phone
   const nav = document.getElementById("site-nav");
   const brand = document.querySelector(".brand-mark-slot");
   if (brand) brand.innerHTML = suitMark("S", "brand-mark");
@@ -73,11 +77,26 @@ export async function initHeader() {
   }
   if (nav) {
     nav.innerHTML = "";
-    nav.append(el("a", { href: "/", class: "nav-games" }, t("header.games")));
+    const menu = el(
+      "button",
+      { type: "button", class: "nav-toggle", "aria-expanded": "false", "aria-controls": "site-nav-links", "data-testid": "nav-toggle" },
+      t("layout.menu"),
+    );
+    const links = el("div", { class: "nav-links", id: "site-nav-links" });
+    // The site's sections, the one the page belongs to marked as the current one.
+    const path = window.location.pathname;
+    const section = (href, cls, words, here) => {
+      const a = el("a", { href, class: cls }, words);
+      if (here) a.setAttribute("aria-current", "page");
+      links.append(a);
+    };
+    section("/", "nav-games", t("header.games"), path === "/");
+    section("/tournaments", "nav-tournaments", t("layout.nav_tournaments"), /^\/tournaments(\/|$)/.test(path));
+    section("/top100", "nav-top100", t("layout.nav_top100"), /^\/top100(\/|$)/.test(path));
     const user = session && session.user;
     if (user && !user.guest) {
-      nav.append(el("a", { href: `/stats/${encodeURIComponent(user.name)}` }, t("header.my_stats")));
-      nav.append(el("span", { class: "who", "data-testid": "who" }, t("header.signed_in_as"), el("strong", {}, user.name)));
+      links.append(el("a", { href: `/stats/${encodeURIComponent(user.name)}` }, t("header.my_stats")));
+      links.append(el("span", { class: "who", "data-testid": "who" }, t("header.signed_in_as"), el("strong", {}, user.name)));
       const out = el("button", { type: "button", class: "link-like" }, t("header.sign_out"));
       out.addEventListener("click", async () => {
         try {
@@ -86,14 +105,15 @@ export async function initHeader() {
           window.location.href = "/";
         }
       });
-      nav.append(out);
+      links.append(out);
     } else {
-      if (user && user.guest) nav.append(el("span", { class: "who", "data-testid": "who" }, t("header.guest")));
+      if (user && user.guest) links.append(el("span", { class: "who", "data-testid": "who" }, t("header.guest")));
       const next = encodeURIComponent(window.location.pathname + window.location.search);
-      nav.append(el("a", { href: `/signin?next=${next}` }, t("signin.heading")));
-      nav.append(el("a", { href: `/signup?next=${next}` }, t("signup.heading")));
+      links.append(el("a", { href: `/signin?next=${next}` }, t("signin.heading")));
+      links.append(el("a", { href: `/signup?next=${next}` }, t("signup.heading")));
     }
-    nav.append(toggle);
+    nav.append(menu, links, toggle);
+    disclosure(menu);
   }
   setTheme(currentTheme(), false);
   return session;

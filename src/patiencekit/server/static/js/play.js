@@ -13,6 +13,7 @@ import { api, ApiError, startRanked } from "./api.js";
 import { suitMark } from "./cards.js";
 import { formatTime, initHeader } from "./common.js";
 import { movesMade, PlayController } from "./controller.js";
+import { disclosure } from "./disclosure.js";
 import { findGame, gamesOrNone } from "./games.js";
 import { t } from "./i18n.js";
 
@@ -317,6 +318,7 @@ function dialogKey(e) {
 function wire() {
   const ctl = ui.ctl;
   $("error").addEventListener("click", clearError);
+  disclosure($("toolbar-more-toggle")); // the other actions, behind "More" on a narrow screen
   $("undo").addEventListener("click", () => ctl.undo());
   $("redo").addEventListener("click", () => ctl.redo());
   $("restart").addEventListener("click", () => ctl.restart());

@@ -35,6 +35,8 @@ NEW_KEYS = {
     "solver",
     # the rules page's sections, in the request's language (server/game_texts.py)
     "rules_sections",
+    # the piles at the deal, without cards (the rules page's picture of the layout)
+    "deal_piles",
 }
 
 #: layout.js: which layout family drew each game
@@ -155,6 +157,26 @@ def test_what_the_pages_wrote_out_before(games: dict[str, Any], game_id: str) ->
     bases = [b["rank"] + (b["suit"] or "") for b in g["foundation_bases"]]
     assert bases == HINTS[game_id]
     assert g["pile_words"] == ({"column": "left pile"} if game_id == "royal-cotillion" else {})
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_deal_piles_are_a_plays_piles_without_the_cards(
+    games: dict[str, Any], game_id: str
+) -> None:
+    from patiencekit.game import new_game
+
+    for number in (1, 2, 10**19 + 7):
+        view = new_game(game_id, number).view().to_json()["piles"]
+        assert games[game_id]["deal_piles"] == [
+            {
+                "kind": p["kind"],
+                "index": p["index"],
+                "label": p["label"],
+                "cards": len(p["cards"]),
+                "face_down": p["face_down"],
+            }
+            for p in view
+        ], number
 
 
 def test_the_short_names_the_competition_pages_used(games: dict[str, Any]) -> None:

@@ -23,6 +23,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from patiencekit.cards import Suit
+from patiencekit.game import new_game
 from patiencekit.games import FACTS, GAMES
 from patiencekit.games.facts import Layout, Solver, foundation_bases, stock_facts
 from patiencekit.games.winnable_numbers import WINNABLE
@@ -32,7 +33,15 @@ from patiencekit.server import game_texts
 from patiencekit.server.deps import json_response
 from patiencekit.server.language import scope_language
 
-__all__ = ["FoundationBaseEntry", "GameEntry", "RulesSection", "game_entry", "router"]
+__all__ = [
+    "DealPile",
+    "FoundationBaseEntry",
+    "GameEntry",
+    "RulesSection",
+    "deal_piles",
+    "game_entry",
+    "router",
+]
 
 SuitLetter = Literal["C", "S", "H", "D"]
 RankLetter = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
@@ -45,6 +54,18 @@ class FoundationBaseEntry(BaseModel):
 
     rank: RankLetter = Field(description="the base card's rank letter (T for ten)")
     suit: SuitLetter | None = Field(description="the base card's suit; null: any suit")
+
+
+class DealPile(BaseModel):
+    """A pile of the layout at the deal: where it is and how many cards it holds, no card."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: PileKind = Field(description="the pile's kind, as a play's piles say it")
+    index: int = Field(description="its number among the piles of its kind, from 1")
+    label: str = Field(description="its name in the move notation: c3, f1, w, s")
+    cards: int = Field(description="how many cards it holds at the deal")
+    face_down: int = Field(description="how many of them are hidden at the deal")
 
 
 class RulesSection(BaseModel):
@@ -85,6 +106,9 @@ class GameEntry(BaseModel):
         description="the game's own word for a kind of pile, where the usual one does not fit"
     )
     solver: Solver = Field(description="the search that solves it and gives its hints")
+    deal_piles: list[DealPile] = Field(
+        description="the piles at the deal, in a play's order: the same for every deal"
+    )
 
 
 def game_entry(rules: GameRules, lang: str = DEFAULT_LANGUAGE) -> GameEntry:
@@ -118,7 +142,21 @@ def game_entry(rules: GameRules, lang: str = DEFAULT_LANGUAGE) -> GameEntry:
         ],
         pile_words=game_texts.pile_words(facts.pile_words, lang),
         solver=facts.solver,
+        deal_piles=deal_piles(rules),
     )
+
+
+def deal_piles(rules: GameRules) -> list[DealPile]:
+    """The piles of ``rules`` at the deal, as a play's ``piles`` say them, without the cards:
+    how many each holds and how many of them are face down (the same for every deal, so
+    this tells nothing of one), for the rules page's picture of the layout."""
+    view = new_game(rules.id, 1).view()
+    return [
+        DealPile(
+            kind=p.kind, index=p.index, label=p.label, cards=len(p.cards), face_down=p.face_down
+        )
+        for p in view.piles
+    ]
 
 
 def _suit_letter(suit: Suit | None) -> str | None:

@@ -107,10 +107,13 @@ function coverFrames(edge) {
 }
 
 export class BoardView {
-  // games: GET /api/games (the list), for each play's layout and pile names.
-  constructor(root, games = []) {
+  // games: GET /api/games (the list), for each play's layout and pile names. still: a
+  // picture (the rules page's layout): no pile takes the focus or is named on its own, the
+  // caller names the whole picture.
+  constructor(root, games = [], { still = false } = {}) {
     this.root = root;
     this.games = games;
+    this.still = still;
     this.game = null; // the play's item of the list (null: a game it does not list)
     this.play = null;
     this.layout = null;
@@ -208,8 +211,10 @@ export class BoardView {
       if (spot.index) el.classList.add("index-card");
       el.dataset.label = pile.label;
       el.dataset.kind = pile.kind;
-      el.tabIndex = 0;
-      el.setAttribute("role", "group");
+      if (!this.still) {
+        el.tabIndex = 0;
+        el.setAttribute("role", "group");
+      }
       el.style.gridRow = String(spot.row);
       el.style.gridColumn = `${spot.col} / span ${spot.span || 1}`;
       const slot = document.createElement("div");
@@ -269,7 +274,7 @@ export class BoardView {
       el.classList.toggle("can-turn", n === 0 && canTurn);
       el.classList.toggle("dead", n === 0 && !canTurn);
     }
-    el.setAttribute("aria-label", this.describe(pile));
+    if (!this.still) el.setAttribute("aria-label", this.describe(pile));
   }
 
   describe(pile) {

@@ -1,8 +1,9 @@
 // A game's rules page: /rules/{game_id}, from GET /api/games.
 
+import { BoardView } from "./board-view.js";
 import { el, initHeader } from "./common.js";
 import { games as listGames } from "./games.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 function gameId() {
   const m = /^\/rules\/([^/]+)\/?$/.exec(window.location.pathname);
@@ -27,6 +28,42 @@ function render(text, into) {
   }
 }
 
+// The game's word for a kind of pile (its pile_words, else the catalogue's), capitalised.
+function kindWord(game, kind) {
+  const words = game.pile_words || {};
+  const word = words[kind] || (has(`pile.${kind}`) ? t(`pile.${kind}`) : kind);
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+// The picture of the layout at the deal: the game's piles (GET /api/games' deal_piles, no
+// play is started), every card face down, drawn by the play page's BoardView as a still
+// picture (nothing takes the focus or a click), and a legend of its pile kinds.
+function drawPicture(game, games) {
+  const piles = (game.deal_piles || []).map((p) => ({
+    kind: p.kind,
+    index: p.index,
+    label: p.label,
+    face_down: p.cards,
+    cards: Array(p.cards).fill(null),
+  }));
+  if (!piles.length) return;
+  const figure = document.getElementById("picture");
+  const root = document.getElementById("layout-picture");
+  root.setAttribute("aria-label", t("rulespage.picture_label", { name: game.short_name || game.name }));
+  figure.hidden = false;
+  const view = new BoardView(root, games, { still: true });
+  view.setPlay({ game: game.id, piles, legal_moves: [], won: false }, { animate: false });
+  const legend = document.getElementById("legend");
+  legend.innerHTML = "";
+  const counts = new Map();
+  for (const p of piles) counts.set(p.kind, (counts.get(p.kind) || 0) + 1);
+  for (const [kind, count] of counts) {
+    const word = kindWord(game, kind);
+    const text = count > 1 ? t("rulespage.legend_many", { word, count }) : word;
+    legend.append(el("li", { "data-kind": kind, "data-count": String(count) }, text));
+  }
+}
+
 async function main() {
   initHeader();
   const id = gameId();
@@ -37,6 +74,7 @@ async function main() {
       document.getElementById("title").textContent = t("play.unknown_game");
       document.getElementById("error").textContent = t("rules.no_game", { id });
       document.getElementById("play").hidden = true;
+      document.getElementById("controls").hidden = true;
       return;
     }
     document.title = `${t("rules.page_title", { name: g.name })} – PatienceKit`;
@@ -56,6 +94,7 @@ async function main() {
       render(g.rules_text, rules);
     }
     rules.prepend(el("p", { class: "muted" }, t("rules.decks", { count: g.decks })));
+    drawPicture(g, games);
     const play = document.getElementById("play");
     play.href = `/play/${encodeURIComponent(g.id)}`;
     play.textContent = t("rules.play_name", { name: g.name });

@@ -59,6 +59,9 @@ def test_no_serious_violation_on_any_page(browser: Any, server: str, lang: str) 
             (f"/tournaments/{finished}", "#entrants tbody tr"),
             ("/top100", "#top tbody tr"),
             (f"/players/{name}", "#tournaments tbody tr"),
+            ("/daily", "#games tbody tr"),
+            ("/daily/klondike", "#today-title"),
+            ("/no-such-page", "#site-nav a"),  # the error page
         ]
         pages += [(f"/play/{game}?number=5", "#board .pile") for game in family_games(page, server)]
         found: list[str] = []
@@ -68,6 +71,12 @@ def test_no_serious_violation_on_any_page(browser: Any, server: str, lang: str) 
             page.wait_for_selector("#site-nav a", state="attached")
             assert page.evaluate("document.documentElement.lang") == lang, path
             found += serious(page, path)
+        # The board's settings dialog, open.
+        page.goto(f"{server}/play/klondike?number=5")
+        page.wait_for_selector("#board .pile")
+        page.click("#settings")
+        page.wait_for_selector("dialog[open]")
+        found += serious(page, "/play/klondike (the settings dialog)")
         # A round played on the tournament's page; then a finished one's replay.
         page.goto(f"{server}/tournaments/{running}")
         page.click("#play-round")

@@ -46,6 +46,7 @@ from patiencekit.rules import Direction, GameRules, PileKind, SuitPolicy, Turn
 from patiencekit.state import DRAW, TURN, EngineMove, Refusal, State, Tables, Why, tables_for
 
 __all__ = [
+    "PILE_KIND_WORDS",
     "Clock",
     "Game",
     "GameRefusal",
@@ -902,7 +903,7 @@ class Game:
         """The game's word for piles of ``kind`` (its facts'), else the usual one."""
         facts = FACTS.get(self.id)
         word = facts.pile_word(kind) if facts is not None else None
-        return word or _KIND_SAID[kind]
+        return word or PILE_KIND_WORDS[kind]
 
     def _pile_name(self, i: int) -> str:
         """Pile ``i`` for a player: "column 3", "hand cell 2", "the waste"."""
@@ -1087,8 +1088,8 @@ class Game:
 
 
 #: the usual words for each kind of pile (a game's facts may have their own: ``pile_words``),
-#: as the pages say them (``static/js/layout.js``)
-_KIND_SAID: dict[PileKind, str] = {
+#: as the pages say them (``static/js/layout.js``); the English of ``patiencekit.words`` too
+PILE_KIND_WORDS: dict[PileKind, str] = {
     PileKind.STOCK: "stock",
     PileKind.WASTE: "waste",
     PileKind.FOUNDATION: "foundation",

@@ -42,7 +42,7 @@ from collections.abc import Mapping
 
 from patiencekit.cards import RANK_NAMES, SUIT_NAMES, Card, parse_card_index
 from patiencekit.errors import IllegalMoveError
-from patiencekit.game import Game, GameRefusal, Refused
+from patiencekit.game import PILE_KIND_WORDS, Game, GameRefusal, Refused
 from patiencekit.games import FACTS
 from patiencekit.i18n import LANGUAGES, messages
 from patiencekit.notation import Move
@@ -195,16 +195,7 @@ def _either(lang: str, items: list[str]) -> str:
 
 #: the usual English word for each kind of pile, as ``Game.describe`` says it (a game's facts
 #: may have their own: ``pile_words``)
-_KIND_WORD: dict[PileKind, str] = {
-    PileKind.STOCK: "stock",
-    PileKind.WASTE: "waste",
-    PileKind.FOUNDATION: "foundation",
-    PileKind.COLUMN: "column",
-    PileKind.HAND: "hand cell",
-    PileKind.RESERVE: "reserve",
-    PileKind.PACKET: "packet",
-    PileKind.INDEX: "index card",
-}
+_KIND_WORD = PILE_KIND_WORDS
 _UNNUMBERED = (PileKind.STOCK, PileKind.WASTE)
 
 

@@ -22,7 +22,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from patiencekit.errors import UnknownGameError
+from patiencekit.games import get_rules
 from patiencekit.i18n import N_
+from patiencekit.rules import GameRules
 from patiencekit.server.language import say, scope_language
 
 __all__ = [
@@ -33,6 +36,7 @@ __all__ = [
     "ErrorDetail",
     "error_body",
     "error_responses",
+    "game_rules",
     "http_error",
     "install_error_handlers",
     "unexpected_error",
@@ -326,3 +330,13 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
+
+
+def game_rules(game_id: str) -> GameRules:
+    """The rules of ``game_id``; a 404 ``unknown_game`` for an id no game has."""
+    try:
+        return get_rules(game_id)
+    except UnknownGameError:
+        raise ApiError(
+            404, "unknown_game", N_("there is no game {game!r}"), params={"game": game_id}
+        ) from None

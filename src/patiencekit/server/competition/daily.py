@@ -41,9 +41,8 @@ from typing import Any
 from sqlalchemy import Connection, Row, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from patiencekit.errors import UnknownGameError
 from patiencekit.game import Game
-from patiencekit.games import GAMES, get_rules
+from patiencekit.games import GAMES
 from patiencekit.i18n import N_
 from patiencekit.notation import Record
 from patiencekit.rules import GameRules
@@ -53,7 +52,7 @@ from patiencekit.server.competition.standings import dialect_insert
 from patiencekit.server.competition.tables import daily_deals, daily_results
 from patiencekit.server.db import Database, users
 from patiencekit.server.deps import Client
-from patiencekit.server.errors import ApiError
+from patiencekit.server.errors import ApiError, game_rules
 from patiencekit.server.play import fastpath
 from patiencekit.server.play import service as plays_service
 from patiencekit.server.play.fastpath import KeptGame
@@ -84,15 +83,6 @@ __all__ = [
 DAY = 86_400.0
 #: lines of a day's table sent (the session's own line comes as ``me``, wherever it stands)
 TABLE_LIMIT = 100
-
-
-def _game(game_id: str) -> GameRules:
-    try:
-        return get_rules(game_id)
-    except UnknownGameError:
-        raise ApiError(
-            404, "unknown_game", N_("there is no game {game!r}"), params={"game": game_id}
-        ) from None
 
 
 #: the first day a daily deal may have (a day before is asked for nothing)
@@ -180,7 +170,7 @@ def start(db: Database, client: Client, game_id: str) -> tuple[dict[str, Any], b
     """The session's play of today's daily deal of a game: made now (True) or its open play
     resumed (False). Refused for a guest (401) and once the player's play of today has
     ended (409 ``daily_played``: one attempt a day)."""
-    rules = _game(game_id)
+    rules = game_rules(game_id)
     try:
         return _start(db, client, rules)
     except IntegrityError:
@@ -378,7 +368,7 @@ def day_json(db: Database, client: Client, game_id: str, day: str | None) -> dic
     """A game's daily deal of a day (today when ``day`` is None): its table, the session's
     own play, and, once the day is closed, its deal. A day that is over is closed first
     (its open plays end); a day to come is 404."""
-    rules = _game(game_id)
+    rules = game_rules(game_id)
     now = client.now()
     today = utc_day(now)
     day = today if day is None else _day(day)
@@ -492,7 +482,7 @@ def replay(
 ) -> dict[str, Any]:
     """A player's play of a closed day's daily deal: the game record, or the board at
     ``step``; 403 before the day is closed (a day that is over is closed first)."""
-    rules = _game(game_id)
+    rules = game_rules(game_id)
     day = _day(day)
     if day < utc_day(now):
         close_day(db, rules.id, day, now)

@@ -18,15 +18,13 @@ from typing import Any
 from sqlalchemy import Connection, Row
 from sqlalchemy.exc import IntegrityError
 
-from patiencekit.errors import UnknownGameError
 from patiencekit.game import Game
-from patiencekit.games import get_rules
 from patiencekit.i18n import N_
 from patiencekit.server import hints
 from patiencekit.server.accounts import user_for_write
 from patiencekit.server.db import Database
 from patiencekit.server.deps import Client
-from patiencekit.server.errors import ApiError
+from patiencekit.server.errors import ApiError, game_rules
 from patiencekit.server.play import fastpath, storage
 from patiencekit.server.play.actions import (
     Action,
@@ -118,12 +116,7 @@ def create_play(
 
     Returns the play and the new guest's session token, if one was made.
     """
-    try:
-        rules = get_rules(game_id)
-    except UnknownGameError:
-        raise ApiError(
-            404, "unknown_game", N_("there is no game {game!r}"), params={"game": game_id}
-        ) from None
+    rules = game_rules(game_id)
     chosen = number is not None
     if ranked and (chosen or winnable):
         raise ApiError(

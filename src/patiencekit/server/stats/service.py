@@ -13,14 +13,11 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
-from patiencekit.errors import UnknownGameError
-from patiencekit.games import GAMES, get_rules
-from patiencekit.i18n import N_
-from patiencekit.rules import GameRules
+from patiencekit.games import GAMES
 from patiencekit.server.accounts import current_user
 from patiencekit.server.db import Database
 from patiencekit.server.deps import Client
-from patiencekit.server.errors import ApiError
+from patiencekit.server.errors import game_rules
 from patiencekit.server.play.replay import rebuild
 from patiencekit.server.play.storage import Event
 from patiencekit.server.stats.figures import (
@@ -39,15 +36,6 @@ HISTORY_PAGE = 20
 HISTORY_LIMIT = 50
 
 
-def _rules(game_id: str) -> GameRules:
-    try:
-        return get_rules(game_id)
-    except UnknownGameError:
-        raise ApiError(
-            404, "unknown_game", N_("there is no game {game!r}"), params={"game": game_id}
-        ) from None
-
-
 def player_stats(db: Database, name: str) -> dict[str, dict[str, Any]]:
     """Every game's statistics for the player called ``name`` (any case), in the
     registry's order."""
@@ -61,7 +49,7 @@ def game_charts(db: Database, name: str, game_id: str) -> dict[str, Any]:
     """One game's charts for the player called ``name``: a point per ended play (the newest
     :data:`~.figures.CHART_POINTS`; :func:`~.figures.chart_points`) and the game's
     statistics."""
-    rules = _rules(game_id)
+    rules = game_rules(game_id)
     with db.read() as conn:
         user = player(conn, name)
         rows = play_rows(conn, user.id, rules.id)
@@ -96,7 +84,7 @@ def history(
 ) -> dict[str, Any]:
     """The ended plays of the player called ``name`` (of ``game_id`` only, if given),
     newest first, ``limit`` of them from ``offset``, with how many there are."""
-    rules = _rules(game_id) if game_id is not None else None
+    rules = game_rules(game_id) if game_id is not None else None
     with db.read() as conn:
         user = player(conn, name)
         viewer = current_user(conn, client)

@@ -102,24 +102,58 @@ def reachable_positions(n: int, p: int, draw: int) -> list[int]:
     return out
 
 
-def _reach_keys(draw: int) -> list[list[int]]:
-    """keys[n][p]: a Zobrist key of the *set* of reachable positions. Two draw positions
-    with the same reachable set have the same future (any talon move resets the position
-    to where the card was), so the transposition table need not tell them apart."""
-    by_set: dict[frozenset[int], int] = {}
-    keys: list[list[int]] = []
-    for n in range(53):  # a hand-made position may hold up to 52 talon cards
-        row: list[int] = []
-        for p in range(n + 1):
-            reach = frozenset(reachable_positions(n, p, draw))
-            if reach not in by_set:
-                by_set[reach] = _rng.getrandbits(_KEY_BITS)
-            row.append(by_set[reach])
-        keys.append(row)
-    return keys
+def _reach_mask(n: int, p: int, draw: int) -> int:
+    """The set :func:`reachable_positions` lists, as a bit mask (bit ``i``: position ``i``),
+    made without the list (a search's first start builds some 1,400 of them)."""
+    mask = 1 << (p - 1) if p > 0 else 0
+    q = p
+    while q < n:
+        q = q + draw if q + draw < n else n
+        mask |= 1 << (q - 1)
+    q = 0
+    while q < n:
+        q = q + draw if q + draw < n else n
+        mask |= 1 << (q - 1)
+    return mask
 
 
-_REACH_KEYS: Final[dict[int, list[list[int]]]] = {}
+_M64: Final = (1 << 64) - 1
+
+
+def _mix(x: int) -> int:
+    """splitmix64's finaliser: a well-mixed 62-bit key of ``x``."""
+    z = (x + 0x9E3779B97F4A7C15) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return (z ^ (z >> 31)) >> (64 - _KEY_BITS)
+
+
+def _reach_row(n: int, draw: int) -> list[int]:
+    """row[p]: a Zobrist key of the *set* of talon positions reachable with ``n`` talon
+    cards, ``p`` of them on the waste. Two draw positions with the same reachable set have
+    the same future (any talon move resets the position to where the card was), so the
+    transposition table need not tell them apart: the key is a function of ``n`` and the
+    set alone, the same in every process. (Draw 1 needs none: every card is reachable.)"""
+    return [_mix((draw << 60) | (n << 53) | _reach_mask(n, p, draw)) for p in range(n + 1)]
+
+
+#: reachable_positions per (draw, talon size, draw position), made when first asked
+_REACH_LISTS: Final[dict[int, list[int]]] = {}
+
+
+def _reach_list(n: int, p: int, draw: int) -> list[int]:
+    """:func:`reachable_positions`, kept once made (callers must not change the list)."""
+    k = (draw << 12) | (n << 6) | p
+    out = _REACH_LISTS.get(k)
+    if out is None:
+        out = reachable_positions(n, p, draw)
+        _REACH_LISTS[k] = out
+    return out
+
+
+#: per draw, the rows of :func:`_reach_row` for talons of 0, 1, ... cards, made as far as a
+#: search has needed them (a deal's talon has 24 cards; a hand-made position up to 52)
+_REACH_KEYS: Final[dict[int, list[list[int]]]] = {1: [], 2: [], 3: []}
 
 # parents[c]: the two cards c may be placed on; children the reverse
 _PARENTS: Final[list[tuple[int, int]]] = []
@@ -157,9 +191,7 @@ class KlondikeSearch:
         self.found: list[int] = []
         self.talon: list[int] = []
         self.p = 0
-        if self.draw not in _REACH_KEYS:
-            _REACH_KEYS[self.draw] = _reach_keys(self.draw)
-        self.reach_keys = _REACH_KEYS[self.draw]
+        self.reach_keys = _REACH_KEYS.setdefault(self.draw, [])
         self.loc = [_ON_FOUNDATION] * 52
         self.path: list[SearchMove] = []
         self.seen: set[int] = set()
@@ -267,7 +299,10 @@ class KlondikeSearch:
             if loc[c] >= 0:
                 h ^= _Z[c][loc[c]]
         if self.draw != 1:
-            h ^= self.reach_keys[len(self.talon)][self.p]
+            rows = self.reach_keys
+            while len(rows) <= len(self.talon):
+                rows.append(_reach_row(len(rows), self.draw))
+            h ^= rows[len(self.talon)][self.p]
         self.hash = h
 
     def _set(self, card: int, code: int) -> None:
@@ -279,7 +314,7 @@ class KlondikeSearch:
 
     def reachable(self) -> list[int]:
         """Talon positions the player can bring to the waste's top (draw, turn over)."""
-        return reachable_positions(len(self.talon), self.p, self.draw)
+        return _reach_list(len(self.talon), self.p, self.draw)
 
     def _safe(self, card: int) -> bool:
         """A card on its foundation's next place that no card in play can need."""

@@ -1,10 +1,11 @@
 """Moves and refusals in words, in English, Dutch and Spanish (``patiencekit.words``), and the
 catalogues they are translated through.
 
-- Every message the code says (found by Babel's extraction of the words module and the
-  terminal, plus the messages the words module makes: card names, pile names) is in the
-  ``words`` and ``terminal`` catalogues of Dutch and Spanish, translated, with the same
-  placeholders, and no catalogue holds a message the code no longer says.
+- Every message the code says (found by Babel's extraction of the words module, the
+  terminal game and the command line, plus the messages the words module makes: card
+  names, pile names) is in the ``words`` and ``terminal`` catalogues of Dutch and Spanish,
+  translated, with the same placeholders, and no catalogue holds a message the code no
+  longer says.
 - Every rule a move can break (every :class:`~patiencekit.state.Why`) and every refusal of the
   game itself (every :class:`~patiencekit.game.Refused`) is met in a position made for it, and
   said in each language as a sentence naming the cards in sight and no hidden card.
@@ -76,6 +77,7 @@ def code_messages(domain: str) -> set[tuple[str, str | None]]:
         found = extract_from_file("python", SRC / "words.py", keywords={"_said": (2,)})
         return {(m, c) for _, m, _, c in found} | set(generated_messages())
     found = extract_from_file("python", SRC / "tui.py", keywords={"_t": None, "_tr": (2,)})
+    found += extract_from_file("python", SRC / "cli.py", keywords={"_h": None, "_tr": (2,)})
     return {(m, c) for _, m, _, c in found} | {(HELP, None)}
 
 

@@ -1,15 +1,18 @@
 """Moves and refusals in words, in English, Dutch and Spanish (``patiencekit.words``), and the
 catalogues they are translated through.
 
-- Every message the code says (found by Babel's extraction of the words module and the
-  terminal, plus the messages the words module makes: card names, pile names) is in the
-  ``words`` and ``terminal`` catalogues of Dutch and Spanish, translated, with the same
-  placeholders, and no catalogue holds a message the code no longer says.
+- Every message the code says (found by Babel's extraction of the words module, the
+  terminal game and the command line, plus the messages the words module makes: card
+  names, pile names) is in the ``words`` and ``terminal`` catalogues of Dutch and Spanish,
+  translated, with the same placeholders, and no catalogue holds a message the code no
+  longer says.
 - Every rule a move can break (every :class:`~patiencekit.state.Why`) and every refusal of the
   game itself (every :class:`~patiencekit.game.Refused`) is met in a position made for it, and
   said in each language as a sentence naming the cards in sight and no hidden card.
 - On random walks through every game, every refused move is said in each language naming no
   hidden card, and every legal move is said (in English exactly ``Game.describe``).
+- Every reason the notation has to refuse a move's text or a game record is said, in English
+  exactly as the notation says it, in Dutch and Spanish in their words.
 """
 
 from __future__ import annotations
@@ -27,10 +30,12 @@ from babel.messages.pofile import read_po
 
 from patiencekit import GAMES, Game, GameRules, IllegalMoveError, ReplayError, Suit, new_game
 from patiencekit.cards import parse_card_index
+from patiencekit.errors import InvalidMoveError, InvalidRecordError
 from patiencekit.game import GameRefusal, Refused
 from patiencekit.games.klondike import deal_klondike
 from patiencekit.games.patiencemax import deal_patiencemax
 from patiencekit.i18n import LANGUAGES, LOCALE_DIR
+from patiencekit.notation import Move, parse_record
 from patiencekit.rules import (
     Build,
     ColumnRule,
@@ -48,6 +53,8 @@ from patiencekit.words import (
     generated_messages,
     language,
     move_words,
+    notation_words,
+    record_words,
     refusal_words,
 )
 from positions import run, set_position
@@ -70,6 +77,7 @@ def code_messages(domain: str) -> set[tuple[str, str | None]]:
         found = extract_from_file("python", SRC / "words.py", keywords={"_said": (2,)})
         return {(m, c) for _, m, _, c in found} | set(generated_messages())
     found = extract_from_file("python", SRC / "tui.py", keywords={"_t": None, "_tr": (2,)})
+    found += extract_from_file("python", SRC / "cli.py", keywords={"_h": None, "_tr": (2,)})
     return {(m, c) for _, m, _, c in found} | {(HELP, None)}
 
 
@@ -595,3 +603,100 @@ def test_a_string_and_an_empty_pile_in_words() -> None:
         "Mueve el K♠ y 2 cartas más de la columna 1 a la columna 3 vacía"
     )
     assert PileKind.COLUMN in game.tables.kinds
+
+
+# -- texts that are not in the notation ---------------------------------------------------------
+
+#: texts the notation refuses, one for each of its reasons (Move.parse, in its order)
+NOT_MOVES = [
+    "",
+    "   ",
+    "s 2",
+    "t c1",
+    "c1",
+    "c1 c2 3 4",
+    "x1 c2",
+    "c11x f",
+    "c3 w",
+    "c3 s",
+    "c3 x9",
+    "c3 i1",
+    "c1 c2 0",
+    "c1 c2 two",
+    "w c2 2",
+    "f1 c2 3",
+    "C1  X2",
+]
+
+#: game records parse_record refuses, one for each of its reasons
+NOT_RECORDS = [
+    '["klondike", 1, []]',
+    '{"number": 1, "moves": []}',
+    '{"game": "klondike", "moves": []}',
+    '{"game": "klondike", "number": 1}',
+    '{"game": 7, "number": 1, "moves": []}',
+    '{"game": "klondike", "number": -4, "moves": []}',
+    '{"game": "klondike", "number": true, "moves": []}',
+    '{"game": "klondike", "number": 1.5, "moves": []}',
+    '{"game": "klondike", "number": 1, "moves": "s"}',
+    '{"game": "klondike", "number": 1, "moves": ["s", 3]}',
+]
+
+
+def _engine_sentence(error: Exception) -> str:
+    text = str(error)
+    return text[:1].upper() + text[1:] + "."
+
+
+@pytest.mark.parametrize("text", NOT_MOVES)
+def test_a_text_that_is_not_a_move_is_said_as_the_notation_says_it(text: str) -> None:
+    """In English the words are the notation's own message (so the check here finds the
+    same fault as Move.parse); in Dutch and Spanish they say it, naming the text."""
+    with pytest.raises(InvalidMoveError) as refused:
+        Move.parse(text)
+    english = notation_words(text)
+    assert english == _engine_sentence(refused.value)
+    for lang in OTHERS:
+        said = notation_words(text, lang)
+        assert said != english and "{" not in said and said.endswith(".")
+        if text.strip():
+            assert repr(text) in said
+        assert "is not" not in said and "must be" not in said
+
+
+def test_notation_words_examples() -> None:
+    assert notation_words("c3 x9", "nl") == (
+        "'c3 x9' is geen zet: 'x9' is geen stapel (de stapels zijn c1.., f1.., h1.., r1.., "
+        "p1.., w)."
+    )
+    assert notation_words("w c2 2", "es") == (
+        "'w c2 2' no es un movimiento: solo una columna da varias cartas a la vez, 'w' no."
+    )
+    assert notation_words("", "nl") == (
+        "Een lege tekst is geen zet: typ bijvoorbeeld 'c3 f', 'w c5' of 's'."
+    )
+    # a text that is a move after all: no reason is made up
+    assert notation_words("c3 f", "es") == "'c3 f' no es un movimiento."
+
+
+@pytest.mark.parametrize("text", NOT_RECORDS)
+def test_a_text_that_is_not_a_game_record_is_said_as_the_notation_says_it(text: str) -> None:
+    with pytest.raises(InvalidRecordError) as refused:
+        parse_record(text)
+    english = record_words(text)
+    assert english == _engine_sentence(refused.value)
+    for lang in OTHERS:
+        said = record_words(text, lang)
+        assert said != english and said.endswith(".")
+        assert "must be" not in said and "has no" not in said
+
+
+def test_record_words_say_where_the_json_breaks() -> None:
+    with pytest.raises(InvalidRecordError, match="not valid JSON"):
+        parse_record('{"game": "klondike",\n "number": }')
+    assert record_words('{"game": "klondike",\n "number": }', "nl") == (
+        "Het spelverslag is geen geldige JSON (regel 2, kolom 12)."
+    )
+    assert record_words("", "es") == (
+        "El registro de partida no es JSON válido (línea 1, columna 1)."
+    )

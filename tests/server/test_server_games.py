@@ -33,7 +33,7 @@ NEW_KEYS = {
     "foundation_bases",
     "pile_words",
     "solver",
-    # the rules page's sections, in the request's language (server/game_texts.py)
+    # the rules page's sections, in the request's language (patiencekit/game_texts.py)
     "rules_sections",
     # the piles at the deal, without cards (the rules page's picture of the layout)
     "deal_piles",

@@ -10,7 +10,7 @@ import { compApi, formatPoints, outcomeWord, placeText, timeLeft } from "./compe
 import { PlayController } from "./controller.js";
 import { findGame, gamesOrNone } from "./games.js";
 import { formatDay, formatNumber, t as tr } from "./i18n.js";
-import { ReplayViewer } from "./replay.js";
+import { pageReplay } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,7 +21,7 @@ const ui = {
   today: null,
   yesterday: null,
   ctl: null,
-  replays: null,
+  replays: null, // the replay (replay.js)
   givingUp: false, // the player said yes to giving up (an unscored game's answer has no result)
 };
 
@@ -185,20 +185,14 @@ function wirePlay() {
 
 // -- replays (a closed day's) --------------------------------------------------------------------
 
-async function openReplay(day, name) {
-  clearError();
-  try {
-    const address = compApi.dailyReplayAddress(day.game, day.day, name);
-    await ui.replays.open(address, `daily-${day.game}-${day.day}-${name}.json`, (record) => {
-      const words = { name, day: formatDay(day.day), deal: day.number_text };
-      $("replay-title").textContent = record.result
-        ? tr("daily.replay_title_result", { ...words, outcome: outcomeWord(record.result.outcome) })
-        : tr("daily.replay_title", words);
-    });
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    showError(e.message);
-  }
+function openReplay(day, name) {
+  const address = compApi.dailyReplayAddress(day.game, day.day, name);
+  return ui.replays.open(address, `daily-${day.game}-${day.day}-${name}.json`, (record) => {
+    const words = { name, day: formatDay(day.day), deal: day.number_text };
+    return record.result
+      ? tr("daily.replay_title_result", { ...words, outcome: outcomeWord(record.result.outcome) })
+      : tr("daily.replay_title", words);
+  });
 }
 
 // -- start ---------------------------------------------------------------------------------------
@@ -217,7 +211,7 @@ async function main() {
     showError,
     clearError,
   });
-  ui.replays = new ReplayViewer({ section: $("replay"), board: $("replay-board"), games: ui.games });
+  ui.replays = pageReplay({ games: ui.games, showError, clearError });
   wirePlay();
   const session = await initHeader();
   ui.user = session && session.user;

@@ -84,7 +84,7 @@ function fillTable(table, day, withReplays) {
   body.innerHTML = "";
   const mine = day.me && day.me.line ? day.me.line.place : null;
   for (const line of day.table) {
-    const tr = el(
+    const row = el(
       "tr",
       { "data-name": line.name },
       el("td", { class: "num" }, placeText(line.place)),
@@ -94,14 +94,14 @@ function fillTable(table, day, withReplays) {
       el("td", { class: "num" }, formatNumber(line.moves)),
       el("td", {}, outcomeWord(line.outcome)),
     );
-    if (line.place === mine) tr.classList.add("me");
+    if (line.place === mine) row.classList.add("me");
     if (withReplays) {
       const b = el("button", { type: "button", class: "replay-button" }, tr("replay.button"));
       b.setAttribute("aria-label", tr("daily.replay_of", { name: line.name }));
       b.addEventListener("click", () => openReplay(day, line.name));
-      tr.append(el("td", {}, b));
+      row.append(el("td", {}, b));
     }
-    body.append(tr);
+    body.append(row);
   }
 }
 

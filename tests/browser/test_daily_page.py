@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 from i18n_helpers import TEXTS, english_left
+from layout_helpers import opened, sign_up_context
 
 from patiencekit import new_game
 from patiencekit.server.pages import page_html
@@ -40,18 +40,6 @@ def test_the_lobby_links_to_the_daily_deals(lang: str) -> None:
     assert html is not None and '<a href="/daily" id="daily-link">' in html
 
 
-def _sign_up(ctx: Any, server: str) -> str:
-    name = f"d{uuid.uuid4().hex[:10]}"
-    csrf = ctx.request.get(f"{server}/api/session").json()["csrf"]
-    r = ctx.request.post(
-        f"{server}/api/auth/signup",
-        data=json.dumps({"name": name, "password": "correct horse battery"}),
-        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-    )
-    assert r.status == 201, r.text()
-    return name
-
-
 def test_a_player_plays_todays_deal_and_finds_themselves_in_the_table(
     browser: Any, server: str
 ) -> None:
@@ -62,7 +50,7 @@ def test_a_player_plays_todays_deal_and_finds_themselves_in_the_table(
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        name = _sign_up(ctx, server)
+        name = sign_up_context(ctx, server, "d")
         # From the lobby to the daily deals, then Solitaire's.
         page.goto(server)
         page.click("#daily-link")
@@ -192,12 +180,8 @@ def test_yesterdays_replays_open_on_the_page(browser: Any, server: str) -> None:
             body.update(day=closed["day"], result=result, times=times)
         route.fulfill(content_type="application/json", body=json.dumps(body))
 
-    ctx = browser.new_context(viewport=DESKTOP)
-    ctx.set_default_timeout(10_000)
-    errors: list[str] = []
-    try:
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+    # (the refused replay's 404 is logged as a failed resource; any other error fails)
+    with opened(browser, DESKTOP) as (page, _errors):
         page.route("**/api/daily/klondike**", day)
         page.route("**/api/daily/klondike/*/replays/**", replay)
         page.goto(f"{server}/daily/klondike")
@@ -231,6 +215,3 @@ def test_yesterdays_replays_open_on_the_page(browser: Any, server: str) -> None:
         buttons.first.click()
         page.wait_for_selector("#replay:not([hidden])")
         assert page.text_content("#error") == ""
-        assert errors == []
-    finally:
-        ctx.close()

@@ -499,13 +499,11 @@ def replay(
                 N_("the replays of a daily deal are published once its day is over"),
             )
         play = published_play(
-            conn, name, daily_results, plays.c.daily == day, plays.c.game_id == rules.id
-        )
-    if play is None:
-        raise ApiError(
-            404,
-            "not_found",
-            N_("{name} did not play the daily deal of {day}"),
-            params={"name": name, "day": day},
+            conn,
+            name,
+            daily_results,
+            plays.c.daily == day,
+            plays.c.game_id == rules.id,
+            missing=(N_("{name} did not play the daily deal of {day}"), {"name": name, "day": day}),
         )
     return replay_answer(play, {"day": day}, step)

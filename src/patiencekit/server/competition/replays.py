@@ -39,18 +39,24 @@ class PublishedPlay(NamedTuple):
 
 
 def published_play(
-    conn: Connection, name: str, result_table: Table, *where: ColumnElement[bool]
-) -> PublishedPlay | None:
+    conn: Connection,
+    name: str,
+    result_table: Table,
+    *where: ColumnElement[bool],
+    missing: tuple[str, Mapping[str, Any]],
+) -> PublishedPlay:
     """The play that ``where`` picks (a tournament's round, a day's daily deal) of the player
-    called ``name`` (in any case), with its events and its row of ``result_table``; None if
-    that player has no such play."""
+    called ``name`` (in any case), with its events and its row of ``result_table``; 404 with
+    the words ``missing`` (a message and its placeholders' values) if that player has no
+    such play."""
     row = conn.execute(
         select(plays, users.c.name.label("player"))
         .join(users, users.c.id == plays.c.user_id)
         .where(*where, users.c.name_key == name_key(name))
     ).first()
     if row is None:
-        return None
+        message, params = missing
+        raise ApiError(404, "not_found", message, params=params)
     events = load_events(conn, row.id, row.seq)
     result = conn.execute(select(result_table).where(result_table.c.play_id == row.id)).first()
     return PublishedPlay(row, events, result)

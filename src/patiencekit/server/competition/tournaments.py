@@ -828,13 +828,14 @@ def replay(
                 403, "forbidden", N_("the replays are published once the tournament is over")
             )
         play = published_play(
-            conn, name, results, plays.c.tournament_id == t.id, plays.c.round_id == round_number
-        )
-    if play is None:
-        raise ApiError(
-            404,
-            "not_found",
-            N_("{name} did not play round {round}"),
-            params={"name": name, "round": round_number},
+            conn,
+            name,
+            results,
+            plays.c.tournament_id == t.id,
+            plays.c.round_id == round_number,
+            missing=(
+                N_("{name} did not play round {round}"),
+                {"name": name, "round": round_number},
+            ),
         )
     return replay_answer(play, {"tournament": t.id, "round": round_number}, step)

@@ -28,12 +28,17 @@ import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
-from patiencekit import GAMES, Game, GameRules, IllegalMoveError, ReplayError, Suit, new_game
+from made_up_games import (
+    EITHER_BY_TWOS,
+    KLONDIKES_DEAL,
+    PATIENCEMAXS_DEAL,
+    made_up,
+    suit_foundations,
+)
+from patiencekit import GAMES, Game, GameRules, IllegalMoveError, ReplayError, new_game
 from patiencekit.cards import parse_card_index
 from patiencekit.errors import InvalidMoveError, InvalidRecordError
 from patiencekit.game import GameRefusal, Refused
-from patiencekit.games.klondike import deal_klondike
-from patiencekit.games.patiencemax import deal_patiencemax
 from patiencekit.i18n import LANGUAGES, LOCALE_DIR
 from patiencekit.notation import Move, parse_record
 from patiencekit.rules import (
@@ -41,7 +46,6 @@ from patiencekit.rules import (
     ColumnRule,
     Direction,
     EmptyFill,
-    FoundationRule,
     PileKind,
     StockRule,
     SuitPolicy,
@@ -207,54 +211,28 @@ def assert_sentence(game: Game, text: str, lang: str, in_sight: set[int] | None 
 # -- a position for every rule --------------------------------------------------------------------
 
 #: foundations that go only to other foundations (reversal) in a game with columns
-TO_FOUNDATIONS = GameRules(
-    id="test-words-reversal",
-    name="Reversal with columns (made up)",
-    rules_text="Klondike's deal; foundation cards go to other foundations, never to columns.",
-    decks=1,
-    deal=deal_klondike,
-    foundations=tuple(FoundationRule(suit=s, to_foundations=True) for s in Suit),
-    columns=7,
+TO_FOUNDATIONS = made_up(
+    "test-words-reversal",
+    "Reversal with columns (made up)",
+    "Klondike's deal; foundation cards go to other foundations, never to columns.",
+    KLONDIKES_DEAL,
+    foundations=suit_foundations(to_foundations=True),
     stock=StockRule(draw=1),
 )
 #: a hand beside columns on which nothing is built
-HAND_NO_BUILD = GameRules(
-    id="test-words-hand",
-    name="A hand and no building (made up)",
-    rules_text="PatienceMax's deal; nothing is built on the columns.",
-    decks=2,
-    deal=deal_patiencemax,
-    foundations=tuple(FoundationRule() for _ in range(8)),
-    columns=10,
+HAND_NO_BUILD = made_up(
+    "test-words-hand",
+    "A hand and no building (made up)",
+    "PatienceMax's deal; nothing is built on the columns.",
+    PATIENCEMAXS_DEAL,
     column_rule=ColumnRule(build=Build.NONE, empty=EmptyFill.NONE, to_hand=True),
-    hand=4,
-)
-#: either way by two in any suit, one card at a time, nothing fills an empty column
-EITHER_BY_TWOS = GameRules(
-    id="test-words-by-twos",
-    name="Either way by twos (made up)",
-    rules_text="PatienceMax's deal; build up or down by two in any suit, one card at a time.",
-    decks=2,
-    deal=deal_patiencemax,
-    foundations=tuple(FoundationRule() for _ in range(8)),
-    columns=10,
-    column_rule=ColumnRule(
-        build=Build(direction=Direction.EITHER, suits=SuitPolicy.ANY_SUIT, step=2),
-        empty=EmptyFill.NONE,
-        strings=False,
-        to_hand=True,
-    ),
-    hand=4,
 )
 #: up by suit, same colour strings (a string rule other than Klondike's)
-UP_SAME_COLOUR = GameRules(
-    id="test-words-up-colour",
-    name="Up in colour (made up)",
-    rules_text="Klondike's deal; columns build up in the same colour.",
-    decks=1,
-    deal=deal_klondike,
-    foundations=tuple(FoundationRule(suit=s) for s in Suit),
-    columns=7,
+UP_SAME_COLOUR = made_up(
+    "test-words-up-colour",
+    "Up in colour (made up)",
+    "Klondike's deal; columns build up in the same colour.",
+    KLONDIKES_DEAL,
     column_rule=ColumnRule(build=Build(direction=Direction.UP, suits=SuitPolicy.SAME_COLOUR)),
     stock=StockRule(draw=1),
 )

@@ -5,15 +5,17 @@ play page (every English text of the catalogue that Dutch says otherwise)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from i18n_helpers import TEXTS, english_left
 
 
-@pytest.fixture
-def dutch(browser: Any, page_errors: Any) -> Any:
-    ctx = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 900})
+def _reader(browser: Any, page_errors: Any, locale: str) -> Iterator[Any]:
+    """A page in a fresh context whose browser's language is ``locale``; no uncaught
+    exception by the end."""
+    ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
     ctx.set_default_timeout(10_000)
     page = ctx.new_page()
     page.on("pageerror", lambda e: page_errors.items.append(f"uncaught: {e}"))
@@ -23,14 +25,13 @@ def dutch(browser: Any, page_errors: Any) -> Any:
 
 
 @pytest.fixture
-def spanish(browser: Any, page_errors: Any) -> Any:
-    ctx = browser.new_context(locale="es-ES", viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(10_000)
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: page_errors.items.append(f"uncaught: {e}"))
-    yield page
-    ctx.close()
-    assert page_errors.unexpected() == []
+def dutch(browser: Any, page_errors: Any) -> Iterator[Any]:
+    yield from _reader(browser, page_errors, "nl-NL")
+
+
+@pytest.fixture
+def spanish(browser: Any, page_errors: Any) -> Iterator[Any]:
+    yield from _reader(browser, page_errors, "es-ES")
 
 
 def test_the_english_check_finds_english() -> None:
@@ -81,24 +82,22 @@ def test_the_dutch_play_page_has_no_english_left(dutch: Any, server: str) -> Non
     assert english_left(texts) == []
 
 
+def _top100_headings(page: Any, server: str) -> list[str]:
+    """The Top 100's column headings, once its table is there."""
+    page.goto(server + "/top100")
+    page.wait_for_function("() => window.pk && window.pk.board")
+    headings: list[str] = page.locator("#top thead th").all_text_contents()
+    return headings
+
+
 def test_the_top100_in_dutch_and_spanish(dutch: Any, spanish: Any, server: str) -> None:
-    dutch.goto(server + "/top100")
-    dutch.wait_for_function("() => window.pk && window.pk.board")
-    headings = dutch.locator("#top thead th").all_text_contents()
+    headings = _top100_headings(dutch, server)
     assert headings == ["#", "Rang", "Naam", "Bekers", "Medailles", "Punten"]
     assert "geen bekers" in dutch.text_content("#rank-words")
     assert english_left(dutch.evaluate(TEXTS)) == []
-    spanish.goto(server + "/top100")
-    spanish.wait_for_function("() => window.pk && window.pk.board")
+    headings = _top100_headings(spanish, server)
     assert spanish.evaluate("document.documentElement.lang") == "es"
-    assert spanish.locator("#top thead th").all_text_contents() == [
-        "#",
-        "Rango",
-        "Nombre",
-        "Copas",
-        "Medallas",
-        "Puntos",
-    ]
+    assert headings == ["#", "Rango", "Nombre", "Copas", "Medallas", "Puntos"]
 
 
 def test_the_spanish_lobby_and_play_page(spanish: Any, server: str) -> None:

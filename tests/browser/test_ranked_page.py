@@ -4,30 +4,17 @@ first, and giving the game up that way counts it."""
 
 from __future__ import annotations
 
-import json
 import re
-import uuid
 from typing import Any
 
 import pytest
+from layout_helpers import sign_up_context
 
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 800}
 #: a ranked deal's number has 20 digits (RANKED_FIRST = 10**19); nothing this long is shown
 LONG_NUMBER = re.compile(r"\d{15,}")
-
-
-def _sign_up(ctx: Any, server: str) -> str:
-    name = f"r{uuid.uuid4().hex[:10]}"
-    csrf = ctx.request.get(f"{server}/api/session").json()["csrf"]
-    r = ctx.request.post(
-        f"{server}/api/auth/signup",
-        data=json.dumps({"name": name, "password": "correct horse battery"}),
-        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-    )
-    assert r.status == 201, r.text()
-    return name
 
 
 def _play(page: Any) -> dict[str, Any]:
@@ -49,7 +36,7 @@ def test_a_ranked_game_shows_no_number_and_new_deal_asks_then_counts(
     try:
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-        _sign_up(ctx, server)
+        sign_up_context(ctx, server, "r")
         page.goto(f"{server}/top100/klondike")
         page.click("#play-ranked")
         page.wait_for_url(re.compile(r"/p/[0-9a-f]{32}$"))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from typing import Any
 
 import pytest
+from layout_helpers import sign_up_context
 from play_helpers import current, open_deal, wait_moves
 
 from patiencekit.games import get_rules
@@ -29,18 +29,6 @@ def _context(browser: Any, errors: list[str], **options: Any) -> tuple[Any, Any]
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
     return ctx, page
-
-
-def _sign_up(ctx: Any, server: str) -> str:
-    name = f"e{uuid.uuid4().hex[:10]}"
-    csrf = ctx.request.get(f"{server}/api/session").json()["csrf"]
-    r = ctx.request.post(
-        f"{server}/api/auth/signup",
-        data=json.dumps({"name": name, "password": "correct horse battery"}),
-        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-    )
-    assert r.status == 201, r.text()
-    return name
 
 
 def _type(page: Any, move: str) -> None:
@@ -298,8 +286,8 @@ def test_the_waiting_tournament_page_starts_without_a_reload(browser: Any, serve
     ctx_a, a = _context(browser, errors)
     ctx_b, b = _context(browser, errors)
     try:
-        _sign_up(ctx_a, server)
-        _sign_up(ctx_b, server)
+        sign_up_context(ctx_a, server, "e")
+        sign_up_context(ctx_b, server, "e")
         csrf = ctx_a.request.get(f"{server}/api/session").json()["csrf"]
         made = ctx_a.request.post(
             f"{server}/api/tournaments",

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
+from layout_helpers import sign_up_context
 
 from patiencekit import Game
 from patiencekit.server.pages import page_html
@@ -49,19 +49,12 @@ class Player:
     """A browser context of its own (its own cookies), signed up as a new account."""
 
     def __init__(self, browser: Any, server: str, errors: list[str]) -> None:
-        self.name = f"t{uuid.uuid4().hex[:10]}"
         self.ctx = browser.new_context(viewport=DESKTOP)
         self.ctx.set_default_timeout(10_000)
         self.page = self.ctx.new_page()
         self.page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-        csrf = self.ctx.request.get(f"{server}/api/session").json()["csrf"]
-        r = self.ctx.request.post(
-            f"{server}/api/auth/signup",
-            data=json.dumps({"name": self.name, "password": "correct horse battery"}),
-            headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-        )
-        assert r.status == 201, r.text()
+        self.name = sign_up_context(self.ctx, server, "t")
 
 
 MOVE = re.compile(r"^(w|c\d+) (f\d*|c\d+)(?: (\d+))?$")

@@ -10,7 +10,7 @@ import { compApi, formatPoints, outcomeWord, placeText, timeLeft } from "./compe
 import { PlayController } from "./controller.js";
 import { findGame, gamesOrNone } from "./games.js";
 import { formatDay, formatNumber, t as tr } from "./i18n.js";
-import { ReplayViewer } from "./replay.js";
+import { pageReplay } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,7 +21,7 @@ const ui = {
   today: null,
   yesterday: null,
   ctl: null,
-  replays: null,
+  replays: null, // the replay (replay.js)
   givingUp: false, // the player said yes to giving up (an unscored game's answer has no result)
 };
 
@@ -84,7 +84,7 @@ function fillTable(table, day, withReplays) {
   body.innerHTML = "";
   const mine = day.me && day.me.line ? day.me.line.place : null;
   for (const line of day.table) {
-    const tr = el(
+    const row = el(
       "tr",
       { "data-name": line.name },
       el("td", { class: "num" }, placeText(line.place)),
@@ -94,14 +94,14 @@ function fillTable(table, day, withReplays) {
       el("td", { class: "num" }, formatNumber(line.moves)),
       el("td", {}, outcomeWord(line.outcome)),
     );
-    if (line.place === mine) tr.classList.add("me");
+    if (line.place === mine) row.classList.add("me");
     if (withReplays) {
       const b = el("button", { type: "button", class: "replay-button" }, tr("replay.button"));
       b.setAttribute("aria-label", tr("daily.replay_of", { name: line.name }));
       b.addEventListener("click", () => openReplay(day, line.name));
-      tr.append(el("td", {}, b));
+      row.append(el("td", {}, b));
     }
-    body.append(tr);
+    body.append(row);
   }
 }
 
@@ -185,20 +185,14 @@ function wirePlay() {
 
 // -- replays (a closed day's) --------------------------------------------------------------------
 
-async function openReplay(day, name) {
-  clearError();
-  try {
-    const address = compApi.dailyReplayAddress(day.game, day.day, name);
-    await ui.replays.open(address, `daily-${day.game}-${day.day}-${name}.json`, (record) => {
-      const words = { name, day: formatDay(day.day), deal: day.number_text };
-      $("replay-title").textContent = record.result
-        ? tr("daily.replay_title_result", { ...words, outcome: outcomeWord(record.result.outcome) })
-        : tr("daily.replay_title", words);
-    });
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    showError(e.message);
-  }
+function openReplay(day, name) {
+  const address = compApi.dailyReplayAddress(day.game, day.day, name);
+  return ui.replays.open(address, `daily-${day.game}-${day.day}-${name}.json`, (record) => {
+    const words = { name, day: formatDay(day.day), deal: day.number_text };
+    return record.result
+      ? tr("daily.replay_title_result", { ...words, outcome: outcomeWord(record.result.outcome) })
+      : tr("daily.replay_title", words);
+  });
 }
 
 // -- start ---------------------------------------------------------------------------------------
@@ -217,7 +211,7 @@ async function main() {
     showError,
     clearError,
   });
-  ui.replays = new ReplayViewer({ section: $("replay"), board: $("replay-board"), games: ui.games });
+  ui.replays = pageReplay({ games: ui.games, showError, clearError });
   wirePlay();
   const session = await initHeader();
   ui.user = session && session.user;

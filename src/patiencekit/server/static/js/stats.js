@@ -6,10 +6,11 @@
 
 import { ApiError, request } from "./api.js";
 import { chart } from "./charts.js";
-import { el, formatTime, initHeader } from "./common.js";
+import { el, formatTime, initHeader, shown } from "./common.js";
 import { findGame, gamesOrNone, shortName } from "./games.js";
 import { formatDate, formatDateTime, formatNumber, formatPercent, t } from "./i18n.js";
 import { ReplayViewer } from "./replay.js";
+import { fillStatsRows } from "./stats-table.js";
 
 const PAGE = 10;
 const $ = (id) => document.getElementById(id);
@@ -30,10 +31,6 @@ function playerName() {
   return new URLSearchParams(window.location.search).get("name") || "";
 }
 
-function show(value, how = String) {
-  return value === null || value === undefined ? "\u2013" : how(value);
-}
-
 function showError(e) {
   if (!(e instanceof ApiError)) throw e;
   $("error").textContent = e.message;
@@ -47,33 +44,10 @@ function resultWord(result) {
 // -- the table ------------------------------------------------------------------------------
 
 function statsTable(stats) {
-  const body = document.querySelector("#stats tbody");
-  const names = new Map(ui.games.map((g) => [g.id, g.name]));
   const order = ui.games.map((g) => g.id).filter((id) => id in stats);
   for (const id of Object.keys(stats)) if (!order.includes(id)) order.push(id);
-  body.innerHTML = "";
-  if (!order.length) {
-    const td = el("td", {}, t("stats.none"));
-    td.colSpan = 9;
-    body.append(el("tr", {}, td));
-  }
-  for (const id of order) {
-    const s = stats[id] || {};
-    const tr = el("tr", { "data-game": id });
-    const cells = [
-      names.get(id) || id,
-      show(s.played, formatNumber),
-      show(s.won, formatNumber),
-      show(s.win_rate, formatPercent),
-      show(s.streak, formatNumber),
-      show(s.best_streak, formatNumber),
-      show(s.best_time, formatTime),
-      show(s.best_score, formatNumber),
-      show(s.fewest_moves, formatNumber),
-    ];
-    cells.forEach((text, i) => tr.append(el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, text)));
-    body.append(tr);
-  }
+  const rows = order.map((id) => [id, stats[id] || {}]);
+  fillStatsRows(document.querySelector("#stats tbody"), rows, ui.games);
 }
 
 // -- the charts -----------------------------------------------------------------------------
@@ -265,9 +239,9 @@ function historyRow(g) {
     gameCell(g),
     el("td", {}, when),
     el("td", {}, el("span", { class: `result ${g.result}` }, resultWord(g.result))),
-    el("td", { class: "num" }, show(g.score, formatNumber)),
-    el("td", { class: "num" }, show(g.time, formatTime)),
-    el("td", { class: "num" }, show(g.moves, formatNumber)),
+    el("td", { class: "num" }, shown(g.score, formatNumber)),
+    el("td", { class: "num" }, shown(g.time, formatTime)),
+    el("td", { class: "num" }, shown(g.moves, formatNumber)),
     replay,
   );
   return tr;

@@ -212,8 +212,8 @@ def _start(db: Database, client: Client, rules: GameRules) -> tuple[dict[str, An
     if mine is not None:
         return plays_service.get_play(db, client, mine.id), False
     game, clock = rebuild(rules.id, number, True, now, [])
-    kept = KeptGame(game, clock, True, "playing", False, now, False, play_deadline(day))
-    answer = play_json(play_id, True, game)
+    kept = KeptGame(game, clock, True, "playing", False, now, False, play_deadline(day), day)
+    answer = play_json(play_id, True, game, daily=day)
     fastpath.keep(db, play_id, 0, kept)
     return answer, True
 

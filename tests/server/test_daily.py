@@ -154,7 +154,38 @@ def test_the_daily_deal_needs_an_account_and_a_game(app, make_api, api):
     error(ann.get("/api/daily/klondike/2099-01-01"), 404, "not_found")
     error(ann.get("/api/daily/klondike/0001-01-01"), 404, "not_found")
     error(ann.get("/api/daily/klondike/0001-01-01/replays/ann"), 404, "not_found")
-    error(ann.get("/api/daily/klondike/2023-11-13/replays/ann"), 403, "forbidden")  # no deal
+    # (a day that is over and that nobody played has no replays: test_a_day_nobody_played)
+
+
+def test_a_day_nobody_played_says_so(app, make_api, clock):
+    """A day that is over and that nobody played: no deal was ever drawn, so there is none to
+    publish (``dealt`` false), no table, and no replay of anyone (404, not "once the day is
+    over"); today's deal before anyone starts it is not dealt yet either."""
+    ann = add_player(app, make_api, "ann")
+    today = utc_day(clock.now)
+    before = day_of(ann, "klondike", "2023-11-13")
+    assert before["over"] and before["dealt"] is False
+    assert (before["players"], before["playing"], before["table"]) == (0, 0, [])
+    assert before["number"] is None and before["number_text"] is None
+    assert before["me"] == {"name": "ann", "play": None, "status": "none", "line": None}
+    message = error(ann.get("/api/daily/klondike/2023-11-13/replays/ann"), 404, "not_found")
+    assert message == "ann did not play the daily deal of 2023-11-13"
+    error(ann.get("/api/daily/klondike/2023-11-13/replays/ann?step=0"), 404, "not_found")
+    dutch = ann.get("/api/daily/klondike/2023-11-13/replays/ann?lang=nl").json()
+    assert "2023-11-13" in dutch["error"]["message"] and "ann" in dutch["error"]["message"]
+    assert dutch["error"]["message"] != message
+    # Today, nobody has started the deal yet: not dealt, and its replays wait for the day.
+    assert day_of(ann)["dealt"] is False and not day_of(ann)["over"]
+    error(ann.get(f"/api/daily/klondike/{today}/replays/ann"), 403, "forbidden")
+    # Once somebody starts it, the day has its deal (still hidden), and keeps it.
+    start(ann)
+    assert day_of(ann)["dealt"] is True and day_of(ann)["number"] is None
+    next_day(clock)
+    assert day_of(ann, "klondike", today)["dealt"] is True
+    assert day_of(ann, "klondike", today)["number"] is not None
+    # ... while the other games' deals of that day nobody played have none.
+    other = day_of(ann, "patiencemax", today)
+    assert other["over"] and other["dealt"] is False and other["table"] == []
 
 
 def test_no_undo_redo_restart_or_hint_and_nobody_elses_play(app, make_api, clock):

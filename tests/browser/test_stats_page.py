@@ -238,3 +238,49 @@ def test_another_reader_sees_no_replay_of_the_players_games(
     assert [r["result"] for r in rows] == list(reversed(GAMES))
     assert not any(r["replay"] or r["id"] for r in rows)
     assert page.evaluate("window.pk.history.games.every((g) => g.number === null)")
+
+
+def test_the_history_fits_a_phone(browser: Any, server: str, player: Any, page_errors: Any) -> None:
+    """At 390 px the history is one block per game (as the other tables below 600 px): neither
+    the page nor the history's own box scrolls sideways, its replay open or not."""
+    ctx = browser.new_context(
+        storage_state=player["state"],
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    page.on("console", lambda m: page_errors.items.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page_errors.items.append(f"uncaught: {e}"))
+    fits = """() => {
+      const s = document.scrollingElement;
+      const table = document.querySelector('#history');
+      const wrap = table.closest('.table-wrap');
+      const rows = [...table.tBodies[0].rows];
+      return {
+        page: [s.scrollWidth, s.clientWidth],
+        box: [wrap.scrollWidth, wrap.clientWidth],
+        rows: rows.length,
+        blocks: rows.every((tr) => getComputedStyle(tr).display === 'grid'),
+        inside: rows.every((tr) => tr.getBoundingClientRect().right <= s.clientWidth),
+      };
+    }"""
+    try:
+        open_stats(page, server, player["name"])
+        facts = page.evaluate(fits)
+        assert facts["rows"] == len(GAMES) and facts["blocks"] and facts["inside"], facts
+        assert facts["page"][0] <= facts["page"][1], facts
+        assert facts["box"][0] <= facts["box"][1], facts
+        # each cell under its column's words
+        first = page.locator("#history tbody tr").first
+        labels = first.locator("td").evaluate_all("(tds) => tds.map((td) => td.dataset.label)")
+        assert labels == ["Date", "Result", "Score", "Time", "Moves", "Replay"]
+        first.get_by_role("button").click()
+        step_to(page, 0)
+        facts = page.evaluate(fits)
+        assert facts["page"][0] <= facts["page"][1], facts
+    finally:
+        ctx.close()
+    assert page_errors.unexpected() == []

@@ -105,6 +105,48 @@ def test_a_player_plays_todays_deal_and_finds_themselves_in_the_table(
         ctx.close()
 
 
+@pytest.mark.parametrize(
+    ("lang", "nobody"),
+    [("en", "Nobody played this day."), ("nl", "Niemand heeft op deze dag gespeeld."),
+     ("es", "Nadie jugó este día.")],
+)  # fmt: skip
+def test_a_day_nobody_played_says_so(browser: Any, server: str, lang: str, nobody: str) -> None:
+    """Yesterday's deal of a game nobody played (this server is new): the page says so in the
+    reader's language, with no table and no deal; the days before it can be looked at one by
+    one, and say so too, and the way back ends at yesterday."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.set_default_timeout(10_000)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{server}/daily/royal-cotillion?lang={lang}")
+        page.wait_for_function("() => window.pk && window.pk.yesterday")
+        day = page.evaluate("window.pk.yesterday")
+        assert day["over"] and day["dealt"] is False and day["table"] == []
+        assert page.locator("[data-testid=nobody-played]").inner_text() == nobody
+        assert page.locator("#yesterday-wrap").is_hidden()
+        assert page.locator("#yesterday-deal").is_hidden()
+        assert page.locator("#later-day").is_hidden()
+        yesterday_title = page.text_content("#yesterday-title")
+        # The day before: its own title, nobody played it either; then back to yesterday.
+        page.click("#earlier-day")
+        page.wait_for_function("d => window.pk.yesterday.day < d", arg=day["day"])
+        assert page.evaluate("window.pk.yesterday.previous") < day["previous"]
+        assert page.text_content("#yesterday-title") != yesterday_title
+        assert page.locator("[data-testid=nobody-played]").inner_text() == nobody
+        page.click("#later-day")
+        page.wait_for_function("d => window.pk.yesterday.day === d", arg=day["day"])
+        assert page.text_content("#yesterday-title") == yesterday_title
+        assert page.locator("#later-day").is_hidden()
+        if lang != "en":
+            assert english_left(page.evaluate(TEXTS)) == []
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 def test_the_daily_deals_in_dutch_have_no_english_left(browser: Any, server: str) -> None:
     """/daily for a Dutch reader (the browser's language): every word from the catalogue, the
     day as a Dutch date; then a game's daily deal page alike."""

@@ -211,8 +211,8 @@ def _start(db: Database, client: Client, rules: GameRules) -> tuple[dict[str, An
     if mine is not None:
         return plays_service.get_play(db, client, mine.id), False
     game, clock = rebuild(rules.id, number, True, now, [])
-    kept = KeptGame(game, clock, True, "playing", False, now, False, play_deadline(day))
-    answer = play_json(play_id, True, game)
+    kept = KeptGame(game, clock, True, "playing", False, now, False, play_deadline(day), day)
+    answer = play_json(play_id, True, game, daily=day)
     fastpath.keep(db, play_id, 0, kept)
     return answer, True
 
@@ -422,6 +422,7 @@ def day_json(db: Database, client: Client, game_id: str, day: str | None) -> dic
         # The deal only once the day is closed: until then anyone may still be playing it.
         "number": int(number) if number is not None else None,
         "number_text": number,
+        "dealt": deal is not None,  # false: nobody has started the day's deal (no deal yet)
         "players": len(lines),
         "playing": int(playing),
         "table": lines[:TABLE_LIMIT],
@@ -492,6 +493,13 @@ def replay(
                 daily_deals.c.game_id == rules.id, daily_deals.c.day == day
             )
         ).first()
+        if deal is None and day < utc_day(now):  # a day over that nobody played
+            raise ApiError(
+                404,
+                "not_found",
+                N_("{name} did not play the daily deal of {day}"),
+                params={"name": name, "day": day},
+            )
         if deal is None or deal.closed_at is None:
             raise ApiError(
                 403,

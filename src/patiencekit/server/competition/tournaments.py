@@ -341,7 +341,7 @@ def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> d
     # A single ranked game's number is shown once it has ended; a tournament round's only
     # with its tournament's deals, once the tournament is over (every entrant has the deal),
     # and a daily deal's with its day's, once the day is over.
-    answer = play_json(play_id, True, game, over=True, reveal=revealed(row, True))
+    answer = play_json(play_id, True, game, over=True, reveal=revealed(row, True), daily=row.daily)
     answer["result"] = result_json(result)
     return answer
 

@@ -2,7 +2,8 @@
 // board through the play controller: one attempt, no undo, no hint, auto-complete once the view
 // proves a win; the server sends no deal number, and none is shown), today's table of the best
 // (public, without the deal), and yesterday's deal once its day is closed: its number (a link to
-// practise it) and every player's replay.
+// practise it) and every player's replay; the days before it too, one at a time (a day nobody
+// played says so).
 
 import { ApiError } from "./api.js";
 import { el, formatTime, initHeader } from "./common.js";
@@ -19,7 +20,8 @@ const ui = {
   games: [],
   user: null,
   today: null,
-  yesterday: null,
+  yesterday: null, // the past day shown (yesterday's, or one before it)
+  shownDay: null, // the past day the reader went to (YYYY-MM-DD), null for yesterday
   ctl: null,
   replays: null, // the replay (replay.js)
   givingUp: false, // the player said yes to giving up (an unscored game's answer has no result)
@@ -42,8 +44,12 @@ function clearError() {
 
 async function refresh() {
   try {
-    ui.today = await compApi.dailyDay(ui.game);
-    ui.yesterday = await compApi.dailyDay(ui.game, ui.today.previous);
+    // Both days are set at once, as they are drawn (window.pk shows them only then).
+    const today = await compApi.dailyDay(ui.game);
+    if (ui.shownDay !== null && ui.shownDay >= today.previous) ui.shownDay = null;
+    const shown = await compApi.dailyDay(ui.game, ui.shownDay || today.previous);
+    ui.today = today;
+    ui.yesterday = shown;
     render();
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
@@ -64,6 +70,7 @@ function render() {
   renderActions();
   fillTable($("today-table"), t, false);
   $("today-empty").hidden = t.table.length > 0;
+  $("today-wrap").hidden = t.table.length === 0;
   renderYesterday();
 }
 
@@ -108,7 +115,12 @@ function fillTable(table, day, withReplays) {
 function renderYesterday() {
   const y = ui.yesterday;
   const digits = y.number_text;
-  $("yesterday-title").textContent = tr("daily.yesterday_of", { day: formatDay(y.day) });
+  const isYesterday = y.day === ui.today.previous;
+  $("yesterday-title").textContent = tr(isYesterday ? "daily.yesterday_of" : "daily.day_of", {
+    day: formatDay(y.day),
+  });
+  $("later-day").hidden = isYesterday;
+  $("earlier-day").hidden = y.day <= "1970-01-01"; // the first day a daily deal may have
   $("yesterday-deal").hidden = !digits;
   if (digits) {
     const link = $("yesterday-number");
@@ -116,9 +128,26 @@ function renderYesterday() {
     link.title = tr("daily.yesterday_play_title");
     link.href = `/play/${encodeURIComponent(y.game)}?number=${digits}`;
   }
-  $("yesterday-empty").hidden = y.table.length > 0;
+  // A day nobody played never had a deal (dealt: false): it says so.
+  $("yesterday-empty").hidden = y.dealt || y.table.length > 0;
   $("yesterday-wrap").hidden = y.table.length === 0;
   fillTable($("yesterday-table"), y, !!digits);
+}
+
+// The past day shown: the one before (earlier) or after (later) it, never today.
+async function showDay(earlier) {
+  clearError();
+  const next = new Date(`${ui.yesterday.day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + (earlier ? -1 : 1));
+  const day = next.toISOString().slice(0, 10);
+  ui.shownDay = day >= ui.today.previous ? null : day;
+  try {
+    ui.yesterday = await compApi.dailyDay(ui.game, ui.shownDay || ui.today.previous);
+    renderYesterday();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    showError(e.message);
+  }
 }
 
 // -- playing today's deal ------------------------------------------------------------------------
@@ -166,6 +195,8 @@ async function playEnded(play, { first }) {
 }
 
 function wirePlay() {
+  $("earlier-day").addEventListener("click", () => showDay(true));
+  $("later-day").addEventListener("click", () => showDay(false));
   $("play-daily").addEventListener("click", startDaily);
   $("resume-daily").addEventListener("click", startDaily);
   $("give-up").addEventListener("click", () => {

@@ -1,6 +1,7 @@
 // A player's statistics: /stats/{name}. The table of every game (GET /api/stats/{name}), a
 // game's charts drawn here as SVG (GET /api/stats/{name}/charts/{game}: the win rate over the
-// last games, a win's score and time, the wins in a row), and the history of the player's
+// last games, every ended game's score (wins filled, the others hollow), a win's time, the wins
+// in a row), and the history of the player's
 // games, a page at a time (GET /api/stats/{name}/history), each with its replay when the reader
 // may see it (their own games; a tournament's rounds once it is over).
 
@@ -89,6 +90,11 @@ function drawCharts(data) {
   const when = (p) => [formatNumber(p.n), formatDate(p.at)];
   const first = points[0];
   const last = points[points.length - 1];
+  // A filled point is a win, a hollow one a game not won (the legend says so).
+  const legend = [
+    { text: t("stats.legend_won"), hollow: false },
+    { text: t("stats.legend_not_won"), hollow: true },
+  ];
 
   box.append(
     chart({
@@ -113,13 +119,17 @@ function drawCharts(data) {
       format: formatPercent,
       xTitle,
       table: { summary: numbers, heads: [t("stats.col_n"), t("stats.col_date"), t("stats.col_result"), t("col.win_rate")] },
+      legend,
     }),
   );
 
   const wins = points.filter((p) => p.result === "won");
   const values = (key) => wins.map((p) => p[key]).filter((v) => v !== null);
   if (!game || game.scored) {
-    const scored = wins.filter((p) => p.score !== null);
+    // Every ended game with a score as it ended (a loss has one too): wins filled, the others
+    // hollow, each game's result in the table.
+    const scored = points.filter((p) => p.final_score !== null && p.final_score !== undefined);
+    const scores = scored.map((p) => p.final_score);
     const title = t("stats.chart_score");
     box.append(
       scored.length
@@ -129,16 +139,24 @@ function drawCharts(data) {
             title,
             desc: t("stats.chart_score_desc", {
               count: scored.length,
-              low: formatNumber(Math.min(...values("score"))),
-              high: formatNumber(Math.max(...values("score"))),
-              last: formatNumber(scored[scored.length - 1].score),
+              wins: formatNumber(scored.filter((p) => p.result === "won").length),
+              low: formatNumber(Math.min(...scores)),
+              high: formatNumber(Math.max(...scores)),
+              last: formatNumber(scores[scores.length - 1]),
             }),
-            points: scored.map((p) => ({ x: p.n, y: p.score, label: when(p), value: formatNumber(p.score) })),
+            points: scored.map((p) => ({
+              x: p.n,
+              y: p.final_score,
+              label: [...when(p), resultWord(p.result)],
+              value: formatNumber(p.final_score),
+              hollow: p.result !== "won",
+            })),
             format: formatNumber,
             xTitle,
-            table: { summary: numbers, heads: [t("stats.col_n"), t("stats.col_date"), t("col.score")] },
+            table: { summary: numbers, heads: [t("stats.col_n"), t("stats.col_date"), t("stats.col_result"), t("col.score")] },
+            legend,
           })
-        : emptyChart("score", title, t("stats.no_wins")),
+        : emptyChart("score", title, t("stats.charts_none")),
     );
   }
   const timed = wins.filter((p) => p.time !== null);

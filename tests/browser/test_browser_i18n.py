@@ -49,6 +49,8 @@ def test_the_dutch_lobby_has_no_english_left(dutch: Any, server: str) -> None:
     assert "speel meteen" in dutch.text_content("#welcome")
     tile = dutch.locator('.game-tile[data-game="klondike"]')
     assert "Eén kaartspel" in tile.text_content()
+    # the game's name too (GET /api/games' local_name), not only the catalogue's words
+    assert tile.locator("h2").text_content() == "Solitaire (Klondike, 3 kaarten draaien)"
     assert tile.get_by_role("link", name="Spelen").count() == 1
     texts = dutch.evaluate(TEXTS)
     assert english_left(texts) == []
@@ -105,8 +107,11 @@ def test_the_spanish_lobby_and_play_page(spanish: Any, server: str) -> None:
     spanish.wait_for_selector(".game-tile")
     assert spanish.text_content("h1") == "Solitarios"
     assert "Una baraja" in spanish.locator('.game-tile[data-game="klondike"]').text_content()
+    name = "Solitaire (Klondike, robar 3)"
+    assert spanish.locator('.game-tile[data-game="klondike"] h2').text_content() == name
     spanish.goto(f"{server}/play/klondike?number=24")
     spanish.wait_for_function("() => window.pk && window.pk.play")
+    assert spanish.text_content("#game-name") == name
     assert spanish.text_content("#new-deal").strip() == "Nuevo reparto"
     labels = spanish.eval_on_selector_all(
         "#board [aria-label]", "els => els.map(e => e.getAttribute('aria-label'))"

@@ -21,6 +21,7 @@ from patiencekit.games.winnable_numbers import WINNABLE
 #: today's keys (docs/api.md) and those the registry adds
 OLD_KEYS = {"id", "name", "decks", "rules_text", "winnable_deals"}
 NEW_KEYS = {
+    "local_name",
     "short_name",
     "blurb",
     "lobby_cards",

@@ -164,7 +164,13 @@ def test_the_games_come_with_their_words_in_the_language(api):
     dutch = api.client.get("/api/games", headers=NL).json()
     spanish = api.client.get("/api/games", headers=ES).json()
     assert [g["id"] for g in dutch] == [g["id"] for g in english]
-    assert [g["name"] for g in dutch] == [g["name"] for g in english]  # proper names stay
+    assert [g["name"] for g in dutch] == [g["name"] for g in english]  # the key stays English
+    # the name to show is in the language: the proper names stay, the variant's words do not
+    assert [g["local_name"] for g in english] == [g["name"] for g in english]
+    by_id = {g["id"]: g for g in dutch}
+    assert by_id["klondike"]["local_name"] == "Solitaire (Klondike, 3 kaarten draaien)"
+    spanish_names = {g["id"]: g["local_name"] for g in spanish}
+    assert spanish_names["klondike"] == "Solitaire (Klondike, robar 3)"
     for en, nl, es in zip(english, dutch, spanish, strict=True):
         assert set(nl) == set(en) == set(es)
         assert nl["blurb"] != en["blurb"] and es["blurb"] != en["blurb"]

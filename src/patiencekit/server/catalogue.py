@@ -85,6 +85,9 @@ class GameEntry(BaseModel):
 
     id: str = Field(description="the game's stable id, as in /play/{id}")
     name: str = Field(description="the full name: 'Solitaire (Klondike, draw 3)'")
+    local_name: str = Field(
+        description="the full name in the request's language: 'Solitaire (Klondike, robar 3)'"
+    )
     decks: int = Field(description="1 or 2")
     rules_text: str = Field(
         description="the rules in full in the request's language (in English the registry's)"
@@ -121,6 +124,7 @@ def game_entry(rules: GameRules, lang: str = DEFAULT_LANGUAGE) -> GameEntry:
     return GameEntry(
         id=rules.id,
         name=rules.name,
+        local_name=game_texts.name(rules, lang),
         decks=rules.decks,
         rules_text=game_texts.rules_text(rules, lang),
         rules_sections=[

@@ -9,7 +9,7 @@ import { ApiError } from "./api.js";
 import { el, formatTime, initHeader } from "./common.js";
 import { compApi, formatPoints, outcomeWord, placeText, timeLeft } from "./competition-api.js";
 import { PlayController } from "./controller.js";
-import { findGame, gamesOrNone } from "./games.js";
+import { findGame, gameName, gamesOrNone } from "./games.js";
 import { formatDay, formatNumber, t as tr } from "./i18n.js";
 import { pageReplay } from "./replay.js";
 
@@ -60,7 +60,7 @@ async function refresh() {
 function render() {
   const t = ui.today;
   const game = findGame(ui.games, t.game);
-  const name = game ? game.name : t.name;
+  const name = game ? gameName(game) : t.name;
   $("title").textContent = tr("daily.deal_name", { name });
   document.title = `${tr("daily.deal_name", { name })} – PatienceKit`;
   $("today").textContent = formatDay(t.day);

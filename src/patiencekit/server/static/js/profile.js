@@ -4,7 +4,7 @@
 import { ApiError } from "./api.js";
 import { el, initHeader, shown } from "./common.js";
 import { compApi, countsCell, formatPoints, placeText, statusWord } from "./competition-api.js";
-import { games as listGames, shortName } from "./games.js";
+import { findGame, gameName, games as listGames, shortName } from "./games.js";
 import { formatDate, formatDay, formatNumber, t } from "./i18n.js";
 import { fillStatsRows } from "./stats-table.js";
 
@@ -16,10 +16,11 @@ function playerName() {
   return new URLSearchParams(window.location.search).get("name") || "";
 }
 
-function standingCard(gameId, variant) {
+function standingCard(gameId, variant, games) {
   const s = variant.standing;
   const card = el("div", { class: "panel", "data-game": gameId });
-  card.append(el("h3", {}, variant.name));
+  const game = findGame(games, gameId);
+  card.append(el("h3", {}, game ? gameName(game) : variant.name));
   if (!s) {
     card.append(el("p", { class: "muted" }, t("profile.no_ranked")));
     return card;
@@ -46,7 +47,7 @@ async function main() {
     $("title").textContent = p.name;
     const cards = $("standings");
     cards.innerHTML = "";
-    for (const [gameId, variant] of Object.entries(p.variants)) cards.append(standingCard(gameId, variant));
+    for (const [gameId, variant] of Object.entries(p.variants)) cards.append(standingCard(gameId, variant, games));
     const body = document.querySelector("#tournaments tbody");
     body.innerHTML = "";
     for (const one of p.tournaments) {

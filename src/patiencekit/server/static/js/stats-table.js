@@ -3,6 +3,7 @@
 // page (GET /api/stats/{name}) and the profile (GET /api/players/{name}'s `stats`) show them.
 
 import { el, formatTime, shown } from "./common.js";
+import { gameName } from "./games.js";
 import { formatNumber, formatPercent, t } from "./i18n.js";
 
 const COLUMNS = 9;
@@ -11,7 +12,7 @@ const COLUMNS = 9;
  * their order; its name from `games`, GET /api/games), or with one row that says there is
  * none. */
 export function fillStatsRows(body, entries, games) {
-  const names = new Map(games.map((g) => [g.id, g.name]));
+  const names = new Map(games.map((g) => [g.id, gameName(g)]));
   body.innerHTML = "";
   for (const [id, s] of entries) {
     const row = el("tr", { "data-game": id }, el("th", { scope: "row" }, names.get(id) || id));

@@ -8,7 +8,7 @@
 import { ApiError, request } from "./api.js";
 import { chart } from "./charts.js";
 import { el, formatTime, initHeader, shown } from "./common.js";
-import { findGame, gamesOrNone, shortName } from "./games.js";
+import { findGame, gameName, gamesOrNone, shortName } from "./games.js";
 import { formatDate, formatDateTime, formatNumber, formatPercent, t } from "./i18n.js";
 import { ReplayViewer } from "./replay.js";
 import { fillStatsRows } from "./stats-table.js";
@@ -60,7 +60,7 @@ function chartGames(stats) {
   const played = Object.entries(stats).filter(([, s]) => s.played > 0);
   let chosen = null;
   for (const [id, s] of played) {
-    select.append(el("option", { value: id }, findGame(ui.games, id) ? findGame(ui.games, id).name : id));
+    select.append(el("option", { value: id }, findGame(ui.games, id) ? gameName(findGame(ui.games, id)) : id));
     if (!chosen || s.played > stats[chosen].played) chosen = id;
   }
   select.disabled = !played.length;

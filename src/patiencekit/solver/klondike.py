@@ -333,14 +333,18 @@ class KlondikeSearch:
         return _reach_list(len(self.talon), self.p, self.draw)
 
     def _safe(self, card: int) -> bool:
-        """A card on its foundation's next place that no card in play can need."""
+        """A card on its foundation's next place whose going up loses no win: the two
+        foundations of the other colour within two ranks of it and the other of its
+        colour within three (Solvitaire's dominance, proved by Blake & Gent; lonelybot's
+        ``dominance_mask``). A card of the other colour that could still need it as a
+        parent is next on its foundation, and so is any card that could go on that one."""
         r = card % 13
         if r <= 1:
             return True
         s = card // 13
         f = self.found
         a, b = _OPPOSITE[s]
-        return f[a] >= r and f[b] >= r and f[_SAME_OTHER[s]] >= r - 1
+        return f[a] >= r - 1 and f[b] >= r - 1 and f[_SAME_OTHER[s]] >= r - 2
 
     def _twin(self, card: int) -> int:
         """The other card of ``card``'s rank and colour (it takes the same cards)."""
@@ -477,7 +481,8 @@ class KlondikeSearch:
             if h < 2:
                 continue
             card = s * 13 + h - 1
-            if not self._useful(card, heads, reach, 13):
+            # a safe card would go straight back up
+            if self._safe(card) or not self._useful(card, heads, reach, 13):
                 continue
             pa, pb = _PARENTS[card]
             j = tops[pa]

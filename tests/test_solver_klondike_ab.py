@@ -3,9 +3,10 @@
 ``tests/data/klondike_ab.json`` holds, per game, deals 7,000,000 on that the search before
 issue 14 (git f90e1c3: a position's key told which card each card lay on, strings moved
 in part, no talon filter, a narrower safe-move rule) decided within 20,000 positions, with
-its verdict and the positions it kept (``bench/klondike_ab.py`` made them at 200,000). The search of today must give the
-same verdict on each within the budget here, and its wins must replay. Bounded by
-positions only (tests/solver_budgets.py), so the result is the same on any machine.
+its verdict and the positions it kept (``bench/klondike_ab.py`` made them at 200,000).
+The search of today must give the same verdict on each within the budget here, and its
+wins must replay. Bounded by positions only (tests/solver_budgets.py), so the result is
+the same on any machine.
 """
 
 from __future__ import annotations

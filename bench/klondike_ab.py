@@ -3,8 +3,9 @@
 One process, deals one after another (processor time, not wall time, is what a loaded machine
 inflates least). ``--ref REV`` runs the pure-Python search of ``klondike.py`` at git revision
 REV instead of the search in use (the compiled one when it is built and fresh); every win is
-replayed through the engine. ``compare`` prints the totals of two runs and every deal both
-decided differently (there must be none).
+replayed through the engine. ``--midgame`` starts each deal after some seeded random moves
+(strings then lie on either twin, which fresh deals rarely give). ``compare`` prints the
+totals of two runs and every deal both decided differently (there must be none).
 
     python bench/klondike_ab.py run --draw 3 --first 7000000 --deals 200 --states 200000 \
         --out new.json
@@ -49,10 +50,40 @@ def _search_module(ref: str | None) -> Any:
     return module
 
 
-def run_deal(module: Any, game_id: str, number: int, states: int) -> dict[str, Any]:
+def random_labels(game_id: str, number: int) -> list[str]:
+    """10-59 seeded random legal moves from deal ``number`` (half of them, where there is
+    one, a move between columns, so that strings lie on either twin): a mid-game position
+    for the A/B that deals alone do not give."""
+    import random
+
     from patiencekit import new_game
 
-    state = new_game(game_id, number).state
+    rng = random.Random(number * 7919)
+    game = new_game(game_id, number)
+    labels: list[str] = []
+    for _ in range(rng.randrange(10, 60)):
+        state = game.state
+        moves = state.moves()
+        if not moves:
+            break
+        t = state.t
+        between = [m for m in moves if m[0] in t.columns and m[1] in t.columns]
+        move = rng.choice(between) if between and rng.random() < 0.5 else rng.choice(moves)
+        labels.append(t.label_of(move))
+        game.play(labels[-1])
+    return labels
+
+
+def run_deal(
+    module: Any, game_id: str, number: int, states: int, midgame: bool = False
+) -> dict[str, Any]:
+    from patiencekit import new_game
+
+    before = random_labels(game_id, number) if midgame else []
+    start = new_game(game_id, number)
+    for text in before:
+        start.play(text)
+    state = start.state.copy()
     cpu = time.process_time()
     search = module.KlondikeSearch(state, max_states=states, max_memory_mb=None)
     won, limit = search.run()
@@ -62,7 +93,7 @@ def run_deal(module: Any, game_id: str, number: int, states: int) -> dict[str, A
     if won:
         game = new_game(game_id, number)
         texts = search.move_texts(state)
-        for text in texts:
+        for text in before + texts:
             game.play(text)
         if not game.is_won():
             raise AssertionError(f"{game_id} #{number}: the line does not win")
@@ -77,11 +108,11 @@ def run(args: argparse.Namespace) -> None:
     numbers = list(range(args.first, args.first + args.deals)) + list(args.extra)
     records = []
     for number in numbers:
-        rec = run_deal(module, game_id, number, args.states)
+        rec = run_deal(module, game_id, number, args.states, args.midgame)
         records.append(rec)
         if args.verbose:
             print(json.dumps(rec), flush=True)
-    data = {"draw": args.draw, "states": args.states, "ref": args.ref,
+    data = {"draw": args.draw, "states": args.states, "ref": args.ref, "midgame": args.midgame,
             "compiled": getattr(module, "SOURCE_SHA256", None) is not None, "records": records}
     Path(args.out).write_text(json.dumps(data, indent=0))
     summary(data)
@@ -133,6 +164,8 @@ def main() -> None:
     p.add_argument("--ref", default=None)
     p.add_argument("--out", required=True)
     p.add_argument("--verbose", action="store_true")
+    p.add_argument("--midgame", action="store_true",
+                   help="from each deal after 10-59 seeded random moves (random_labels)")
     c = sub.add_parser("compare")
     c.add_argument("a")
     c.add_argument("b")

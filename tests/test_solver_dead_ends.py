@@ -52,7 +52,9 @@ def test_a_card_open_on_both_its_foundations_goes_to_the_longer_one() -> None:
             "c2": "6S AS",
             **{
                 f"r{n + 1}": card
-                for n, card in enumerate("8S 8S TS TS QS QS 3S 5S 7S 9S JS KS".split())
+                for n, card in enumerate(
+                    ["8S", "8S", "TS", "TS", "QS", "QS", "3S", "5S", "7S", "9S", "JS", "KS"]
+                )
             },
         },
         complete=(0, 2, 3),

@@ -59,7 +59,7 @@ def test_the_dutch_lobby_has_no_english_left(dutch: Any, server: str) -> None:
 
 def test_the_dutch_play_page_has_no_english_left(dutch: Any, server: str) -> None:
     dutch.goto(f"{server}/play/klondike?number=24")
-    dutch.wait_for_function("() => window.pk && window.pk.play")
+    dutch.wait_for_function("() => window.pk?.play")
     assert dutch.evaluate("document.documentElement.lang") == "nl"
     assert dutch.text_content("#undo").strip() == "Ongedaan maken"
     # card and pile names in the board's labels
@@ -72,7 +72,7 @@ def test_the_dutch_play_page_has_no_english_left(dutch: Any, server: str) -> Non
     assert any(label.startswith("stock, 24 kaarten") for label in labels), labels
     # a move said in words
     dutch.keyboard.press("s")
-    dutch.wait_for_function("() => window.pk.play.n === 1")
+    dutch.wait_for_function("() => window.pk?.play?.n === 1")
     dutch.wait_for_function(
         "() => /De stock gedraaid/.test(document.getElementById('announce').textContent)"
     )
@@ -87,7 +87,7 @@ def test_the_dutch_play_page_has_no_english_left(dutch: Any, server: str) -> Non
 def _top100_headings(page: Any, server: str) -> list[str]:
     """The Top 100's column headings, once its table is there."""
     page.goto(server + "/top100")
-    page.wait_for_function("() => window.pk && window.pk.board")
+    page.wait_for_function("() => window.pk?.board")
     headings: list[str] = page.locator("#top thead th").all_text_contents()
     return headings
 
@@ -110,7 +110,7 @@ def test_the_spanish_lobby_and_play_page(spanish: Any, server: str) -> None:
     name = "Solitaire (Klondike, robar 3)"
     assert spanish.locator('.game-tile[data-game="klondike"] h2').text_content() == name
     spanish.goto(f"{server}/play/klondike?number=24")
-    spanish.wait_for_function("() => window.pk && window.pk.play")
+    spanish.wait_for_function("() => window.pk?.play")
     assert spanish.text_content("#game-name") == name
     assert spanish.text_content("#new-deal").strip() == "Nuevo reparto"
     labels = spanish.eval_on_selector_all(
@@ -130,13 +130,13 @@ def test_the_spanish_lobby_and_play_page(spanish: Any, server: str) -> None:
 
 def test_the_language_menu_switches_and_remembers(page: Any, server: str) -> None:
     page.goto(f"{server}/play/klondike?number=24")
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     assert page.evaluate("document.documentElement.lang") == "en"  # the test browser's
     play_id = page.evaluate("window.pk.play.id")
     page.click("#lang-menu summary")
     page.click('#lang-menu a[data-lang="nl"]')
     page.wait_for_function(
-        "() => document.documentElement.lang === 'nl' && window.pk && window.pk.play"
+        "() => document.documentElement.lang === 'nl' && window.pk?.play"
     )
     # the same play, now in Dutch, and ?lang has left the address bar
     assert page.evaluate("window.pk.play.id") == play_id

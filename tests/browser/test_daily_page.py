@@ -58,12 +58,12 @@ def test_a_player_plays_todays_deal_and_finds_themselves_in_the_table(
         row = page.locator('#games tr[data-game="klondike"]')
         row.get_by_role("link", name="Play").click()
         page.wait_for_url(f"{server}/daily/klondike")
-        page.wait_for_function("() => window.pk && window.pk.daily")
+        page.wait_for_function("() => window.pk?.daily")
         assert page.locator("#play-daily").is_visible()
         assert page.locator("#yesterday-deal").is_hidden()
         # Today's deal on the board: ranked, no number anywhere, no undo or hint.
         page.click("#play-daily")
-        page.wait_for_function("() => window.pk.play && window.pk.play.n === 0")
+        page.wait_for_function("() => window.pk?.play && window.pk?.play?.n === 0")
         play = page.evaluate("window.pk.play")
         assert play["ranked"] is True and play["number"] is None and play["number_text"] is None
         assert page.locator("#board .pile").count() > 0
@@ -73,7 +73,7 @@ def test_a_player_plays_todays_deal_and_finds_themselves_in_the_table(
         # Two turns of the stock (the s key), then give up: it counts as it stands.
         for n in (1, 2):
             page.keyboard.press("s")
-            page.wait_for_function("n => window.pk.play.n === n", arg=n)
+            page.wait_for_function("n => window.pk?.play?.n === n", arg=n)
         page.click("#give-up")
         page.click("#give-up-yes")
         page.wait_for_function(
@@ -122,7 +122,7 @@ def test_a_day_nobody_played_says_so(browser: Any, server: str, lang: str, nobod
         page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.goto(f"{server}/daily/royal-cotillion?lang={lang}")
-        page.wait_for_function("() => window.pk && window.pk.yesterday")
+        page.wait_for_function("() => window.pk?.yesterday")
         day = page.evaluate("window.pk.yesterday")
         assert day["over"] and day["dealt"] is False and day["table"] == []
         assert page.locator("[data-testid=nobody-played]").inner_text() == nobody
@@ -132,12 +132,12 @@ def test_a_day_nobody_played_says_so(browser: Any, server: str, lang: str, nobod
         yesterday_title = page.text_content("#yesterday-title")
         # The day before: its own title, nobody played it either; then back to yesterday.
         page.click("#earlier-day")
-        page.wait_for_function("d => window.pk.yesterday.day < d", arg=day["day"])
+        page.wait_for_function("d => window.pk?.yesterday?.day < d", arg=day["day"])
         assert page.evaluate("window.pk.yesterday.previous") < day["previous"]
         assert page.text_content("#yesterday-title") != yesterday_title
         assert page.locator("[data-testid=nobody-played]").inner_text() == nobody
         page.click("#later-day")
-        page.wait_for_function("d => window.pk.yesterday.day === d", arg=day["day"])
+        page.wait_for_function("d => window.pk?.yesterday?.day === d", arg=day["day"])
         assert page.text_content("#yesterday-title") == yesterday_title
         assert page.locator("#later-day").is_hidden()
         if lang != "en":
@@ -172,7 +172,7 @@ def test_the_daily_deals_in_dutch_have_no_english_left(browser: Any, server: str
         # the game's daily deal page, in Dutch too
         row.get_by_role("link", name="Klassement").click()
         page.wait_for_url(f"{server}/daily/klondike")
-        page.wait_for_function("() => window.pk && window.pk.daily && window.pk.yesterday")
+        page.wait_for_function("() => window.pk?.daily && window.pk.yesterday")
         assert (page.text_content("h1") or "").endswith(": spel van de dag")
         assert page.locator("#signin-daily").inner_text() == "Meld je aan om te spelen"
         assert english_left(page.evaluate(TEXTS)) == []
@@ -227,7 +227,7 @@ def test_yesterdays_replays_open_on_the_page(browser: Any, server: str) -> None:
         page.route("**/api/daily/klondike**", day)
         page.route("**/api/daily/klondike/*/replays/**", replay)
         page.goto(f"{server}/daily/klondike")
-        page.wait_for_function("() => window.pk && window.pk.yesterday && window.pk.yesterday.over")
+        page.wait_for_function("() => window.pk?.yesterday && window.pk?.yesterday?.over")
         buttons = page.locator("#yesterday-table .replay-button")
         assert buttons.count() == 2
         assert buttons.first.get_attribute("aria-label") == "Replay of zed"

@@ -43,7 +43,7 @@ def shown(page: Any, selector: str) -> bool:
 
 def open_board(page: Any, server: str, game: str = "klondike", number: int = 5) -> None:
     page.goto(f"{server}/play/{game}?number={number}")
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     page.wait_for_selector("#site-nav a", state="attached")
 
 
@@ -119,7 +119,7 @@ def test_on_a_phone_the_toolbar_keeps_one_row_with_auto_complete(
             play = r.json()
         assert play["autocomplete"] is True
         page.goto(f"{server}/p/{play['id']}")
-        page.wait_for_function("n => window.pk && window.pk.play && window.pk.play.n === n",
+        page.wait_for_function("n => window.pk?.play && window.pk?.play?.n === n",
                                arg=AUTOCOMPLETE_AT)  # fmt: skip
         button = page.get_by_role("button", name=said["play.autocomplete"], exact=True)
         assert button.is_visible() and button.get_attribute("id") == "autocomplete"
@@ -161,7 +161,7 @@ def test_the_more_menu_works_with_the_keyboard(browser: Any, server: str) -> Non
         assert shown(page, "#number-input")
         page.fill("#number-input", "77")
         page.press("#number-input", "Enter")
-        page.wait_for_function("() => window.pk.play && String(window.pk.play.number) === '77'")
+        page.wait_for_function("() => window.pk?.play && String(window.pk?.play?.number) === '77'")
         # A tap elsewhere closes it.
         toggle.click()
         assert toggle.get_attribute("aria-expanded") == "true"
@@ -311,7 +311,7 @@ def test_the_competition_and_statistics_tables_fit_a_phone(
 
         page.goto(f"{server}/tournaments/{finished}")
         page.wait_for_function(
-            "() => window.pk.tournament && window.pk.tournament.status === 'finished'"
+            "() => window.pk?.tournament && window.pk.tournament.status === 'finished'"
         )
         cells = assert_fits(page, "#entrants")
         # Each cell shown under its column's words, in the page's language.
@@ -372,7 +372,7 @@ def test_a_tournament_round_has_the_cards_of_the_casual_board(
         casual = page.evaluate(CARD_W)
         page.goto(f"{server}/tournaments/{tid}")
         page.click("#play-round")
-        page.wait_for_function("() => window.pk.play && document.querySelector('#board .card')")
+        page.wait_for_function("() => window.pk?.play && document.querySelector('#board .card')")
         round_cards = page.evaluate(CARD_W)
         if size == "desktop":
             # The same rule, the same window: the same cards (they were 70 px against 91).

@@ -40,7 +40,7 @@ def test_a_ranked_game_shows_no_number_and_new_deal_asks_then_counts(
         page.goto(f"{server}/top100/klondike")
         page.click("#play-ranked")
         page.wait_for_url(re.compile(r"/p/[0-9a-f]{32}$"))
-        page.wait_for_function("() => window.pk && window.pk.play")
+        page.wait_for_function("() => window.pk?.play")
         first = _play(page)
         assert first["ranked"] is True and first["number"] is None
         assert page.locator("[data-testid=ranked-badge]").is_visible()
@@ -51,7 +51,7 @@ def test_a_ranked_game_shows_no_number_and_new_deal_asks_then_counts(
         assert LONG_NUMBER.search(page.title()) is None and "ranked" in page.title()
         # One move, so that the game has something to count.
         page.keyboard.press("s")
-        page.wait_for_function("() => window.pk.play.n === 1")
+        page.wait_for_function("() => window.pk?.play?.n === 1")
         assert _my_games(ctx, server) == 0
         # "New deal" asks; saying no changes nothing.
         asked: list[str] = []
@@ -71,7 +71,7 @@ def test_a_ranked_game_shows_no_number_and_new_deal_asks_then_counts(
         # Saying yes gives it up (it counts) and deals a new ranked game.
         page.once("dialog", answer(True))
         page.click("#new-deal")
-        page.wait_for_function("id => window.pk.play.id !== id", arg=first["id"])
+        page.wait_for_function("id => window.pk?.play && window.pk.play.id !== id", arg=first["id"])
         second = _play(page)
         assert second["ranked"] is True and second["n"] == 0 and second["number"] is None
         assert len(asked) == 2

@@ -83,7 +83,7 @@ def own(browser: Any, player: Any, page_errors: Any) -> Any:
 def open_stats(page: Any, server: str, name: str, query: str = "") -> None:
     page.goto(f"{server}/stats/{name}{query}")
     page.wait_for_function(
-        "() => window.pk && window.pk.history && window.pk.charts"
+        "() => window.pk?.history && window.pk.charts"
         " && document.querySelectorAll('#charts figure').length === 4"
     )
 
@@ -128,7 +128,7 @@ def history_rows(page: Any) -> list[dict[str, Any]]:
 
 
 def step_to(page: Any, k: int) -> None:
-    page.wait_for_function("(k) => window.pk.replay && window.pk.replay.step === k", arg=k)
+    page.wait_for_function("(k) => window.pk?.replay && window.pk?.replay?.step === k", arg=k)
 
 
 def test_the_charts_history_and_a_replay_in_english(own: Any, server: str, player: Any) -> None:

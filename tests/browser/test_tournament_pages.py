@@ -25,7 +25,7 @@ pytestmark = pytest.mark.browser
 STATIC = Path(__file__).resolve().parents[2] / "src" / "patiencekit" / "server" / "static"
 PAGES = ["tournaments.html", "tournament.html", "top100.html", "profile.html"]
 DESKTOP = {"width": 1280, "height": 800}
-STATUS = "s => window.pk.tournament && window.pk.tournament.status === s"
+STATUS = "s => window.pk?.tournament && window.pk.tournament.status === s"
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -88,7 +88,7 @@ def next_scoring_move(play: dict[str, Any]) -> tuple[str, int]:
 
 def wait_round(page: Any, n: int) -> dict[str, Any]:
     page.wait_for_function(
-        "n => window.pk.play && window.pk.play.n === n && !window.pk.play.over", arg=n
+        "n => window.pk?.play && window.pk.play.n === n && !window.pk.play.over", arg=n
     )
     play: dict[str, Any] = page.evaluate("window.pk.play")
     return play
@@ -106,7 +106,7 @@ def play_round_button(page: Any, n: int) -> None:
     page.wait_for_selector(f"#play-round:has-text('round {n}')")
     page.click("#play-round")
     page.wait_for_function(
-        "n => window.pk.play && document.getElementById('round-title').textContent.startsWith("
+        "n => window.pk?.play && document.getElementById('round-title').textContent.startsWith("
         "'Round ' + n)",
         arg=n,
     )
@@ -137,7 +137,7 @@ def test_two_players_join_a_tournament_and_play_its_rounds(browser: Any, server:
         a.click("#new-submit")
         a.wait_for_url(re.compile(r"/tournaments/\d+$"))
         tid = int(a.url.rsplit("/", 1)[1])
-        a.wait_for_function("() => window.pk.tournament")
+        a.wait_for_function("() => window.pk?.tournament")
         assert a.text_content("[data-testid=status]") == "open"
         assert "Waiting for 1 more player" in a.text_content("#actions")
 

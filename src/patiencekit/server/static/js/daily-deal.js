@@ -255,7 +255,6 @@ async function main() {
   window.setInterval(refresh, 30000);
 }
 
-main();
 
 // For tests and the curious: the day and the play as the server last sent them.
 window.pk = {
@@ -272,3 +271,5 @@ window.pk = {
     return ui.replays ? ui.replays.replay : null;
   },
 };
+
+main();

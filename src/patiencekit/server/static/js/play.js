@@ -424,7 +424,6 @@ async function main() {
   await header;
 }
 
-main();
 
 // For tests and the curious: the play as the server last sent it.
 window.pk = {
@@ -432,3 +431,5 @@ window.pk = {
     return ui.ctl ? ui.ctl.play : null;
   },
 };
+
+main();

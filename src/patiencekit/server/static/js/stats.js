@@ -337,7 +337,6 @@ async function main() {
   await Promise.all([showCharts(chartGames(ui.stats)), showHistory(0)]);
 }
 
-main();
 
 // For tests and the curious: what the server last sent.
 window.pk = {
@@ -354,3 +353,5 @@ window.pk = {
     return ui.viewer ? ui.viewer.replay : null;
   },
 };
+
+main();

@@ -356,7 +356,6 @@ async function main() {
   wirePolling();
 }
 
-main();
 
 // For tests and the curious: the tournament and the round's play as the server last sent them.
 window.pk = {
@@ -370,3 +369,5 @@ window.pk = {
     return ui.replay ? ui.replay.replay : null;
   },
 };
+
+main();

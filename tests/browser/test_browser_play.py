@@ -519,4 +519,5 @@ def test_winnable_deals_only_deals_a_proved_number(page: Any, server: str) -> No
     number = int(current(page)["number"])
     assert number in WINNABLE["klondike-draw1"]
     page.reload()
+    page.wait_for_function("() => window.pk?.play")  # (the page's module has run)
     assert page.is_checked("#winnable-only")  # the choice is remembered

@@ -72,7 +72,8 @@ def scoring_line(game_id: str, number: int, k: int) -> tuple[list[str], int]:
     """Moves that make up to ``k`` score-gaining moves (turning the stock between them), and
     the running score after them, as the engine computes it here in the test.
 
-    The line stops early if the game runs out of moves (the server refuses any move then).
+    The line never ends the game: it stops early rather than make a move after which no
+    move is left (the server would end the game there, and refuse any move after).
     """
     g = new_game(game_id, number)
     line: list[str] = []
@@ -86,8 +87,9 @@ def scoring_line(game_id: str, number: int, k: int) -> tuple[list[str], int]:
             before = g.base_score or 0
             g.play(text)
             gain = (g.base_score or 0) - before
+            ends = g.is_over() or not list(g.legal_moves)
             g.undo()
-            if gain > 0 and (best is None or gain > best[1]):
+            if gain > 0 and not ends and (best is None or gain > best[1]):
                 best = (text, gain)
         if best is not None:
             g.play(best[0])
@@ -100,6 +102,9 @@ def scoring_line(game_id: str, number: int, k: int) -> tuple[list[str], int]:
         if turn is None:
             break
         g.play(turn)
+        if g.is_over() or not list(g.legal_moves):
+            g.undo()
+            break
         line.append(turn)
         idle += 1
     return line, int(g.base_score or 0)

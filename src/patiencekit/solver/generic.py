@@ -358,9 +358,19 @@ class GenericSearch:
         and a foundation whose next card is ``c`` keeps waiting for a copy of ``c``. If
         every place left takes ``c`` now (one deck; with two, the twin is placed, or
         the twin is not but both places are open), play it: any winning line from here
-        is copied after the move, a copy of ``c`` going to whichever place the line
-        fills first, and every card the line plays is as open in the copy (taking
-        ``c`` away from a pile nothing refills only opens cards sooner).
+        is copied after the move, and every card the line plays is as open in the copy
+        (taking ``c`` away from a pile nothing refills only opens cards sooner). With one
+        place left, the line's own play of ``c`` there is moved to now.
+
+        With both places open, ``c`` goes to the one with more room. The two are of one
+        suit and build by the same step from the same top, so what the shorter one still
+        takes is the first part of what the longer one does (Royal Cotillion: from an
+        ace up to the queen, from a two up to the king; Contradance's two alike
+        foundations are as long). With ``c`` on the longer one, the copy places every
+        card where it fits: the longer foundation follows whichever of the line's two
+        is further along after ``c``, the shorter one the other. (Put on the shorter
+        one, ``c`` may lose a win: the twin can lie under a card that only the longer
+        one's end takes.)
         """
         piles = self.state.piles
         found = self.foundation_set
@@ -374,9 +384,13 @@ class GenericSearch:
                 places.setdefault(c, set()).add(dst)
                 first.setdefault(c, m)
         decks = self.decks
+        f_size = self.t.f_size
         for c, dsts in places.items():
-            if decks == 1 or len(dsts) >= decks:
+            if decks == 1:
                 return first[c]
+            if len(dsts) >= decks:
+                dst = max(sorted(dsts), key=lambda f: f_size[f] - len(piles[f]))
+                return (first[c][0], dst, 1)
             placed = sum(piles[f].count(c) for f in found)
             if len(dsts) >= decks - placed:
                 return first[c]

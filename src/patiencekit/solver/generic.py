@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 
 from patiencekit.rules import PileKind, Win
+from patiencekit.solver.dead_ends import DeadEnds
 from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, Limits, SearchLimit
 from patiencekit.state import EngineMove, State
 
@@ -215,6 +216,9 @@ class GenericSearch:
             and not t.reserve
             and not t.columns
         )
+        #: Patriarchs' family: a position with a card buried for ever is lost, and when
+        #: the last pass has used up the stock some plays are made at once (dead_ends.py)
+        self.dead_ends = DeadEnds(t, self.pairs) if stock_family and DeadEnds.applies(t) else None
         #: the greedy pass's restricted search (``restrict``) plays such a card at
         #: once with two decks too: a guess that finds some wins the beam misses, never
         #: used to say a deal is unsolvable
@@ -439,7 +443,12 @@ class GenericSearch:
         short sequence (a macro)."""
         if self.dead_tops and self._dead_top():
             return []
+        dead_ends = self.dead_ends
+        if dead_ends is not None and dead_ends.lost(self.state):
+            return []
         moves = self.state.moves()
+        if dead_ends is not None and (plays := dead_ends.endgame_plays(self.state, moves)):
+            return [[m] for m in plays]
         if self.group_of:
             # The same cards moved from the same pile to any empty pile of one group
             # of interchangeable piles give positions that differ only by which of

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from patiencekit.rules import PileKind, Win
 from patiencekit.solver.dead_ends import DeadEnds
 from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, Limits, SearchLimit
+from patiencekit.solver.wrangler import FoundationShuffles
 from patiencekit.state import EngineMove, State
 
 __all__ = ["GenericSearch", "SearchLimit"]
@@ -225,6 +226,9 @@ class GenericSearch:
         self.guess_sources = set(self.givers)
         self.restrict = False
         self.best_first = prefers_best_first(state)
+        #: Senior Wrangler: keys without suits, moves between foundations only as part of a
+        #: placement (wrangler.py)
+        self.shuffles = FoundationShuffles(t) if FoundationShuffles.applies(t) else None
         root = self.key()
         self.dead = frozenset(k for d in dead if (k := self.key_of(d)) != root)
         self.seen = set(self.dead)
@@ -247,6 +251,8 @@ class GenericSearch:
         number of piles, so the packing is one-to-one.
         """
         s = self.state
+        if self.shuffles is not None:
+            return self.shuffles.key(s)
         piles = s.piles
         parts = [bytes(piles[i]) for i in self.fixed]
         parts.append(bytes([s.down[i] for i in self.fixed]))
@@ -441,6 +447,8 @@ class GenericSearch:
     def children(self, order: bool = True) -> list[list[EngineMove]]:
         """The moves to try here, best first (unless not ``order``); a child may be a
         short sequence (a macro)."""
+        if self.shuffles is not None:
+            return self.shuffles.children(self.state)
         if self.dead_tops and self._dead_top():
             return []
         dead_ends = self.dead_ends

@@ -140,8 +140,8 @@ class Counting(DeadEnds):
         self.cuts = 0
         self.plays = 0
 
-    def lost(self, s: State) -> bool:
-        lost = super().lost(s)
+    def lost(self, s: State, thorough: bool = True) -> bool:
+        lost = super().lost(s, thorough)
         self.cuts += lost
         return lost
 
@@ -149,6 +149,16 @@ class Counting(DeadEnds):
         plays = super().endgame_plays(s, moves)
         self.plays += plays is not None
         return plays
+
+
+class Quick(DeadEnds):
+    """The analysis as the searches for a win use it (never thorough)."""
+
+    def __init__(self, gs: GenericSearch) -> None:
+        super().__init__(gs.t, gs.pairs)
+
+    def lost(self, s: State, thorough: bool = True) -> bool:
+        return super().lost(s, False)
 
 
 # Deliberately unsound variants: the comparison must catch each where it is tried.
@@ -177,7 +187,7 @@ class PlaysAtOnce(Variant):
     """Every card that fits a foundation is played at once on the last pass, whether the
     stock is used up or not, and whatever its copies."""
 
-    def lost(self, s: State) -> bool:
+    def lost(self, s: State, thorough: bool = True) -> bool:
         return False
 
     def endgame_plays(self, s: State, moves: Sequence[EngineMove]) -> list[EngineMove] | None:
@@ -266,6 +276,7 @@ def test_cuts_and_plays_at_once_never_lose_a_win(game_id: str) -> None:
             continue
         counting: list[Counting] = []
         assert verdict(state, Counting, made=counting) == without, state
+        assert verdict(state, Quick) == without, state
         compared += 1
         outcomes.add(without)
         cut += counting[0].cuts > 0
@@ -302,3 +313,19 @@ def test_a_card_waits_only_when_all_its_places_do() -> None:
     assert verdict(state, lambda gs: DeadEnds(gs.t, gs.pairs)) is True
     assert verdict(state, lambda gs: None) is True
     assert verdict(state, OnePlaceWaits) is False
+
+
+@pytest.mark.parametrize("game_id", ["picture-patience", "odd-and-even", "contradance"])
+def test_the_quick_cut_is_the_thorough_one_or_none(game_id: str) -> None:
+    """The searches for a win use the quick test: it never cuts where the thorough one
+    does not (it counts fewer waiting cards), and the thorough one cuts more often."""
+    rng = random.Random(f"quick-{game_id}")
+    quick = thorough = 0
+    for _ in range(300):
+        state = last_cards(game_id, rng, 6, 8, late_share=50)
+        analysis = DeadEnds(state.t, GenericSearch(state).pairs)
+        q, th = analysis.lost(state, False), analysis.lost(state, True)
+        assert th or not q, state
+        quick += q
+        thorough += th
+    assert 0 < quick <= thorough

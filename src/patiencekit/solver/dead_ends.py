@@ -190,9 +190,10 @@ class DeadEnds:
             waits[suit : suit + 13] = [NEVER] * 13
         return waits
 
-    def lost(self, s: State) -> bool:
+    def lost(self, s: State, thorough: bool = True) -> bool:
         """True when some card is buried for ever (the module's text): then the deal
-        cannot be won from here."""
+        cannot be won from here. Not ``thorough``: quicker, and weaker where the stock
+        has many cards left (see :meth:`_waste_lost`)."""
         t = self.t
         piles = s.piles
         left_piles = [c for c in self.left_piles if len(piles[c]) > 1]
@@ -205,7 +206,7 @@ class DeadEnds:
         copies = self._copies(s)
         chains = self._chains(s)
         return any(self._left_pile_lost(chains, piles[c], copies) for c in left_piles) or (
-            waste and self._waste_lost(s, chains, copies)
+            waste and self._waste_lost(s, chains, copies, thorough)
         )
 
     def _copies(self, s: State) -> list[int]:
@@ -231,7 +232,9 @@ class DeadEnds:
         waits = self._waits(chains, buried)
         return any(waits[c] < j for j, c in enumerate(pile))
 
-    def _waste_lost(self, s: State, chains: Chains, copies: list[int]) -> bool:
+    def _waste_lost(
+        self, s: State, chains: Chains, copies: list[int], thorough: bool = True
+    ) -> bool:
         """The waste on the last pass: lost when some waste card ``w`` can never be
         uncovered and played.
 
@@ -248,14 +251,16 @@ class DeadEnds:
 
         If one of the two holds for every ``k``, the deal is lost. (The waiting cards
         only change when ``k`` passes a card's first copy in the stock, and between
-        those ``k`` the counts only grow: only those ``k`` are tried.)
+        those ``k`` the counts only grow: only those ``k`` are tried.) Not ``thorough``:
+        once, with fewer cards than at any ``k`` (those waiting for cards with no copy in
+        the stock, among the cards above ``w`` and in the reserve).
         """
         t = self.t
         piles = s.piles
         waste = piles[t.waste]
         stock = piles[t.stock] if t.stock >= 0 else []
         spaces = self.reserve_spaces
-        n = len(waste)
+        n, m = len(waste), len(stock)
         in_waste = [0] * 52
         highest = [0] * 52  # (a card not in the waste counts as under every waste card)
         for j, c in enumerate(waste):
@@ -303,11 +308,18 @@ class DeadEnds:
                 under[c] = highest[c]
         still: list[int] = []  # (made when first needed)
         alive = list(range(n))  # waste positions not yet shown to be uncovered some time
-        for k in spread(sorted({0} | {first[c] + 1 for c in deep if in_stock[c]})):
+        draws = (
+            spread(sorted({0} | {first[c] + 1 for c in deep if in_stock[c]}))
+            if thorough
+            else [m + 1]
+        )
+        for k in draws:
             buried = [NEVER] * 52
             for c in deep:
                 if first[c] >= k:
                     buried[c] = highest[c]
+            if not thorough:
+                k = 0  # (the cards waiting after all are drawn, none of those drawn)
             count = above(self._waits(chains, buried), k)
             frozen: list[int] = []
             kept: list[int] = []

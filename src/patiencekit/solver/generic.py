@@ -451,8 +451,9 @@ class GenericSearch:
             return self.shuffles.children(self.state)
         if self.dead_tops and self._dead_top():
             return []
+        # (thorough in the exact depth-first search only: the searches for a win stay fast)
         dead_ends = self.dead_ends
-        if dead_ends is not None and dead_ends.lost(self.state):
+        if dead_ends is not None and dead_ends.lost(self.state, order and not self.greedy):
             return []
         moves = self.state.moves()
         if dead_ends is not None and (plays := dead_ends.endgame_plays(self.state, moves)):

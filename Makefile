@@ -5,12 +5,15 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 # Re-installs only when pyproject.toml changes (or the venv is missing).
 STAMP  := $(VENV)/.installed-cli-server-test
-# The compiled Klondike search (src/patiencekit/solver/klondike_fast*.so) is rebuilt
-# whenever its source, its build script or the installed packages change. The solver
-# itself refuses a compiled module built from another klondike.py than the one there
-# now (see tools/build_fast.py), so a stale one is never run even without make.
+# The compiled modules (mypyc, tools/build_fast.py): the position
+# (src/patiencekit/state_fast*.so, from state_pure.py) and the Klondike search
+# (src/patiencekit/solver/klondike_fast*.so, from solver/klondike.py), each rebuilt
+# whenever its source, the build script or the installed packages change. The engine and
+# the solver themselves refuse a compiled module built from another source than the one
+# there now (patiencekit/compiled.py), so a stale one is never run even without make.
+STATE_SRC    := src/patiencekit/state_pure.py
 KLONDIKE_SRC := src/patiencekit/solver/klondike.py
-FAST   := $(VENV)/.klondike-fast
+FAST   := $(VENV)/.state-fast $(VENV)/.klondike-fast
 
 .PHONY: venv play serve test bench bench-web
 
@@ -22,10 +25,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[cli,server,test]'
 	touch $@
 
-# A failed build removes the old module (the pure-Python search is used) and is not
-# retried until the source changes.
-$(FAST): $(KLONDIKE_SRC) tools/build_fast.py $(STAMP)
-	$(BIN)/python tools/build_fast.py || echo "mypyc build failed: the pure-Python Klondike solver is used"
+# A failed build removes the old module (the pure-Python one is used) and is not retried
+# until the source changes.
+$(VENV)/.state-fast: $(STATE_SRC) tools/build_fast.py $(STAMP)
+	$(BIN)/python tools/build_fast.py state || echo "mypyc build failed: the pure-Python position is used"
+	touch $@
+
+$(VENV)/.klondike-fast: $(KLONDIKE_SRC) tools/build_fast.py $(STAMP)
+	$(BIN)/python tools/build_fast.py klondike || echo "mypyc build failed: the pure-Python Klondike solver is used"
 	touch $@
 
 play: venv

@@ -14,7 +14,14 @@ called through pyspiel), measured the same way in the same run
 (``bench/openspiel_peer.py``; ``pip install open-spiel``). Without it the
 peer row is skipped.
 
-    python bench/engine.py [--seconds 2] [--repeats 5] [--games klondike,...]
+The position is the one the engine uses (``patiencekit.state.State``): the mypyc-compiled
+``patiencekit.state_fast`` when it is built and current (``make venv``), else the
+pure-Python ``patiencekit.state_pure``. With the compiled one in use, every game is also
+measured on the pure-Python one in the same run, interleaved (``--no-pure`` skips it), and
+the table gives both and their ratio. ``PATIENCEKIT_PURE_PYTHON=1`` measures the pure one
+alone.
+
+    python bench/engine.py [--seconds 2] [--repeats 5] [--games klondike,...] [--no-pure]
 """
 
 from __future__ import annotations
@@ -29,14 +36,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from patiencekit import GAMES
-from patiencekit.state import State
+from patiencekit import GAMES, state_pure
+from patiencekit.state import COMPILED, State
 
 DEFAULT_MAX_MOVES = 1000
 
 
-def measure_engine(game_id: str, seconds: float, seed: int, max_moves: int) -> dict[str, float]:
-    """Random playouts of one game for ``seconds``; rates per second."""
+def measure_engine(
+    game_id: str, seconds: float, seed: int, max_moves: int, position: type[State] = State
+) -> dict[str, float]:
+    """Random playouts of one game for ``seconds`` on ``position`` (by default the engine's
+    ``State``); rates per second."""
     rules = GAMES[game_id]
     rng = random.Random(seed)
     moves = positions = playouts = 0
@@ -45,7 +55,7 @@ def measure_engine(game_id: str, seconds: float, seed: int, max_moves: int) -> d
     number = seed * 100_000
     while time.perf_counter() < deadline:
         number += 1
-        state = State.deal(rules, number)
+        state = position.deal(rules, number)
         dealt = state.key()
         positions += 1
         for _ in range(max_moves):
@@ -82,7 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids")
     parser.add_argument("--no-peer", action="store_true", help="skip OpenSpiel")
+    parser.add_argument("--no-pure", action="store_true",
+                        help="with the compiled position in use, skip the pure-Python one")
     args = parser.parse_args(argv)
+    pure_too = COMPILED and not args.no_pure
 
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     results: dict[str, dict[str, float]] = {}
@@ -90,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     # interleave peer and engine runs so that machine noise hits both alike
     peer_runs: list[dict[str, float]] = []
     runs: dict[str, list[dict[str, float]]] = {g: [] for g in games}
+    pure_runs: dict[str, list[dict[str, float]]] = {g: [] for g in games}
     have_peer = not args.no_peer
     if have_peer:
         try:
@@ -99,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     for rep in range(args.repeats):
         for g in games:
             runs[g].append(measure_engine(g, args.seconds, rep + 1, args.max_moves))
+            if pure_too:
+                pure_runs[g].append(
+                    measure_engine(g, args.seconds, rep + 1, args.max_moves, state_pure.State)
+                )
         if have_peer:
             try:
                 peer_runs.append(measure_openspiel(args.seconds, rep, max_moves=args.max_moves))
@@ -106,26 +124,42 @@ def main(argv: list[str] | None = None) -> int:
                 have_peer = False
         print(f"run {rep + 1}/{args.repeats} done", file=sys.stderr)
     results = {g: _median(r) for g, r in runs.items()}
+    pure_results = {g: _median(r) for g, r in pure_runs.items() if r}
     if peer_runs:
         peer = _median(peer_runs)
 
+    which = "compiled (state_fast)" if COMPILED else "pure Python (state_pure)"
     print(f"Random playouts, {args.repeats} runs x {args.seconds:g} s, medians, "
-          f"at most {args.max_moves} moves per playout")
+          f"at most {args.max_moves} moves per playout; the position: {which}")
     print()
-    print("| game | moves/s | positions/s | playouts/s | moves/playout |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    head = "| game | moves/s | positions/s | playouts/s | moves/playout |"
+    rule = "| --- | ---: | ---: | ---: | ---: |"
+    if pure_results:
+        head += " pure-Python moves/s | compiled / pure |"
+        rule += " ---: | ---: |"
+    print(head)
+    print(rule)
     for g, r in results.items():
-        print(f"| {g} | {r['moves_per_s']:,.0f} | {r['positions_per_s']:,.0f} | "
-              f"{r['playouts_per_s']:,.1f} | {r['moves_per_playout']:,.0f} |")
+        row = (f"| {g} | {r['moves_per_s']:,.0f} | {r['positions_per_s']:,.0f} | "
+               f"{r['playouts_per_s']:,.1f} | {r['moves_per_playout']:,.0f} |")
+        if pure_results:
+            p = pure_results[g]["moves_per_s"]
+            row += f" {p:,.0f} | {r['moves_per_s'] / p:.2f}x |"
+        print(row)
     if peer is not None:
         print(f"| OpenSpiel solitaire (C++ via pyspiel) | {peer['moves_per_s']:,.0f} | "
               f"{peer['positions_per_s']:,.0f} | {peer['playouts_per_s']:,.1f} | "
-              f"{peer['moves_per_s'] / max(peer['playouts_per_s'], 1e-9):,.0f} |")
+              f"{peer['moves_per_s'] / max(peer['playouts_per_s'], 1e-9):,.0f} |"
+              + (" | |" if pure_results else ""))
         print()
         for g in ("klondike", "klondike-draw1"):
             if g in results:
                 ratio = peer["moves_per_s"] / results[g]["moves_per_s"]
-                print(f"OpenSpiel / {g}: {ratio:.2f}x moves/s (target: at most 5x)")
+                line = f"OpenSpiel / {g}: {ratio:.2f}x moves/s (target: at most 1x)"
+                if g in pure_results:
+                    pure_ratio = peer["moves_per_s"] / pure_results[g]["moves_per_s"]
+                    line += f"; on the pure-Python position {pure_ratio:.2f}x"
+                print(line)
     else:
         print("\n(OpenSpiel not installed: pip install open-spiel for the peer row)")
     return 0

@@ -1,10 +1,11 @@
 """The languages: negotiation, and the catalogues checked against each other and against
 what the code says.
 
-- the server's gettext catalogues (``src/patiencekit/locale/<lang>/LC_MESSAGES/server.po``):
-  every msgid in every language, non-empty, with the same placeholders; every sentence the
-  server marks (``N_``), every game's blurb, pile words and rules sections among them; no
-  refusal written as an f-string (it could not be translated);
+- the gettext catalogues (``src/patiencekit/locale/<lang>/LC_MESSAGES/<domain>.po``): every
+  msgid in every language, non-empty, with the same placeholders; every sentence the server
+  marks (``N_``) in ``server.po``; every game's name, blurb, pile words and rules sections
+  (``patiencekit.game_texts``, which the server and the terminal say them from) in
+  ``games.po``; no refusal written as an f-string (it could not be translated);
 - the pages' catalogues (``static/i18n/<lang>.json``): the same keys in every language, each
   text non-empty with the same placeholders (plural forms: an ``other`` each), the same markup
   in the ``_html`` texts; every key a page (``{{key}}``) or a script (``t("key")``) names is
@@ -29,6 +30,7 @@ from patiencekit.i18n import LANGUAGES, LOCALE_DIR, negotiate, translator
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER = ROOT / "src" / "patiencekit" / "server"
+GAME_TEXTS = ROOT / "src" / "patiencekit" / "game_texts.py"
 STATIC = SERVER / "static"
 PLACEHOLDER = re.compile(r"\{(\w+)(?:![rsa])?(?::[^{}]*)?\}")
 TAG = re.compile(r"</?([a-z][a-z0-9]*)\b[^>]*>")
@@ -151,13 +153,20 @@ def _marked(path: Path) -> list[tuple[str, int]]:
 
 def server_sentences() -> dict[str, str]:
     """Every sentence the server says in the reader's language → where it comes from."""
-    from patiencekit.games import FACTS
-
     wanted: dict[str, str] = {}
     for path in sorted(SERVER.rglob("*.py")):
         for text, line in _marked(path):
             wanted[text] = f"{path.relative_to(SERVER)}:{line}"
+    return wanted
+
+
+def game_sentences() -> dict[str, str]:
+    """Every text of a game the faces say in the reader's language → where it comes from."""
+    from patiencekit.games import FACTS, GAMES
+
+    wanted = {text: f"game_texts.py:{line}" for text, line in _marked(GAME_TEXTS)}
     for game_id, facts in FACTS.items():
+        wanted[GAMES[game_id].name] = f"the name of {game_id}"
         wanted[facts.blurb] = f"the blurb of {game_id}"
         for word in facts.pile_words.values():
             wanted[word] = f"a pile word of {game_id}"
@@ -168,7 +177,16 @@ def test_every_sentence_of_the_server_is_in_the_catalogue() -> None:
     english = read_catalogue(LOCALE_DIR / "en" / "LC_MESSAGES" / "server.po")
     missing = {text: where for text, where in server_sentences().items() if text not in english}
     assert missing == {}, "not in server.po (add them in every language)"
-    assert len(server_sentences()) > 100
+    assert len(server_sentences()) > 80
+
+
+def test_every_text_of_the_games_is_in_the_catalogue_and_no_other() -> None:
+    english = read_catalogue(LOCALE_DIR / "en" / "LC_MESSAGES" / "games.po")
+    wanted = game_sentences()
+    missing = {text: where for text, where in wanted.items() if text not in english}
+    assert missing == {}, "not in games.po (add them in every language)"
+    assert sorted(set(english) - set(wanted)) == [], "in games.po, but no game says it"
+    assert len(wanted) > 80
 
 
 def test_no_refusal_is_an_f_string() -> None:
@@ -191,8 +209,8 @@ def test_no_refusal_is_an_f_string() -> None:
 
 
 def test_every_game_has_its_rules_page_in_sections() -> None:
+    from patiencekit.game_texts import RULES_SECTIONS, rules_sections, rules_text
     from patiencekit.games import GAMES
-    from patiencekit.server.game_texts import RULES_SECTIONS, rules_sections
 
     assert set(RULES_SECTIONS) == set(GAMES)
     for rules in GAMES.values():
@@ -208,6 +226,18 @@ def test_every_game_has_its_rules_page_in_sections() -> None:
         "Puntentelling",
     ]
     assert "azenstapels" in dutch[1]["text"]
+    # the rules in full: the registry's in English, the sections' sentences in the others
+    for rules in GAMES.values():
+        assert rules_text(rules, "en") == rules.rules_text
+        for lang in ("nl", "es"):
+            text = rules_text(rules, lang)
+            assert text != rules.rules_text
+            for section in rules_sections(rules, lang):
+                if section["heading"] not in ("Puntentelling", "Puntuación"):
+                    assert section["text"] in text, (rules.id, lang)
+    klondike = rules_text(GAMES["klondike"], "nl").split("\n\n")
+    assert klondike[0].startswith("Eén kaartspel. Zeven rijen")
+    assert klondike[1].startswith("Puntentelling: van de gedraaide kaarten naar een rij +25")
 
 
 # -- the pages' catalogues -------------------------------------------------------------------

@@ -15,15 +15,18 @@ import random
 
 import pytest
 
-from patiencekit import GAMES, Game, GameRules, IllegalMoveError, ReplayError, Suit
-from patiencekit.games.klondike import deal_klondike
-from patiencekit.games.patiencemax import deal_patiencemax
+from made_up_games import (
+    EITHER_BY_TWOS,
+    KLONDIKES_DEAL,
+    made_up,
+    suit_foundations,
+)
+from patiencekit import GAMES, Game, GameRules, IllegalMoveError, ReplayError
 from patiencekit.rules import (
     Build,
     ColumnRule,
     Direction,
     EmptyFill,
-    FoundationRule,
     StockRule,
     SuitPolicy,
 )
@@ -31,48 +34,24 @@ from patiencekit.state import DRAW, TURN, EngineMove, State
 from positions import set_position
 
 #: same suit, building up by one; any card (or string) fills an empty column
-UP_BY_SUIT = GameRules(
-    id="test-up-by-suit",
-    name="Up by suit (made up)",
-    rules_text="Klondike's deal; columns build up by suit; any card fills an empty column.",
-    decks=1,
-    deal=deal_klondike,
-    foundations=tuple(FoundationRule(suit=s, to_columns=True) for s in Suit),
-    columns=7,
+UP_BY_SUIT = made_up(
+    "test-up-by-suit",
+    "Up by suit (made up)",
+    "Klondike's deal; columns build up by suit; any card fills an empty column.",
+    KLONDIKES_DEAL,
+    foundations=suit_foundations(to_columns=True),
     column_rule=ColumnRule(
         build=Build(direction=Direction.UP, suits=SuitPolicy.SAME_SUIT), empty=EmptyFill.ANY
     ),
     stock=StockRule(draw=1, redeals=2),
 )
 
-#: either way by two, any suit; nothing fills an empty column; one card at a time
-EITHER_BY_TWOS = GameRules(
-    id="test-either-by-twos",
-    name="Either way by twos (made up)",
-    rules_text="PatienceMax's deal; columns build up or down by two in any suit, one card at a "
-    "time; an empty column stays empty.",
-    decks=2,
-    deal=deal_patiencemax,
-    foundations=tuple(FoundationRule() for _ in range(8)),
-    columns=10,
-    column_rule=ColumnRule(
-        build=Build(direction=Direction.EITHER, suits=SuitPolicy.ANY_SUIT, step=2),
-        empty=EmptyFill.NONE,
-        strings=False,
-        to_hand=True,
-    ),
-    hand=4,
-)
-
 #: down in the same colour, strings, kings fill empty columns, no redeal
-DOWN_SAME_COLOUR = GameRules(
-    id="test-down-same-colour",
-    name="Down in colour (made up)",
-    rules_text="Klondike's deal; columns build down in the same colour.",
-    decks=1,
-    deal=deal_klondike,
-    foundations=tuple(FoundationRule(suit=s) for s in Suit),
-    columns=7,
+DOWN_SAME_COLOUR = made_up(
+    "test-down-same-colour",
+    "Down in colour (made up)",
+    "Klondike's deal; columns build down in the same colour.",
+    KLONDIKES_DEAL,
     column_rule=ColumnRule(build=Build(direction=Direction.DOWN, suits=SuitPolicy.SAME_COLOUR)),
     stock=StockRule(draw=3, redeals=0),
 )

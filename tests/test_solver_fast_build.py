@@ -44,8 +44,10 @@ BUILD = _build_tool()
 
 @pytest.fixture
 def as_built(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """Write what the build compiles from a given source as a plain module; its name."""
+    """Write what the build compiles from a given source as a plain module; its name. (The
+    loader is tested as it runs without PATIENCEKIT_PURE_PYTHON, whatever the suite's.)"""
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv("PATIENCEKIT_PURE_PYTHON", raising=False)
     names: list[str] = []
 
     def write(source: bytes, text: bytes | None = None) -> str:

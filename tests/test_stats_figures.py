@@ -19,6 +19,7 @@ from patiencekit.server.stats.figures import (
     ended_plays,
     ending,
     game_stats,
+    needs_running_score,
 )
 
 
@@ -35,6 +36,8 @@ class Row:
     win_elapsed: float | None = None
     win_score: int | None = None
     win_moves: int | None = None
+    result_score: int | None = None
+    id: str = "a-play"
 
 
 def won(t: float = 100.0, score: int | None = 1000, at: float = 0.0) -> Row:
@@ -111,6 +114,14 @@ def test_the_charts_points() -> None:
     assert [p["streak"] for p in points] == [0, 1, 2, 0, 1]
     assert [p["score"] for p in points] == [None, 1100, None, None, 900]
     assert [p["time"] for p in points] == [None, 50.0, 40.0, None, 30.0]
+    # every ended play's final score: a win's, a ranked result's, else the running one given
+    assert [p["final_score"] for p in points] == [None, 1100, None, None, 900]
+    ranked_loss = Row(ranked=True, status="over", ended_at=7.0, outcome="gave_up", result_score=-5)
+    casual = Row(id="c", status="over")
+    ended = ended_plays([*rows[:-1], ranked_loss, casual])
+    assert [needs_running_score(p) for p in ended] == [True, False, False, True, False, False, True]
+    final = chart_points(ended, window=3, running={"a-play": 15, "c": 40})
+    assert [p["final_score"] for p in final] == [15, 1100, None, 15, 900, -5, 40]
     # the newest ones only, each keeping its place
     newest = chart_points(ended_plays(rows), window=3, limit=2)
     assert newest == points[-2:]

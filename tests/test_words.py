@@ -1,15 +1,18 @@
 """Moves and refusals in words, in English, Dutch and Spanish (``patiencekit.words``), and the
 catalogues they are translated through.
 
-- Every message the code says (found by Babel's extraction of the words module and the
-  terminal, plus the messages the words module makes: card names, pile names) is in the
-  ``words`` and ``terminal`` catalogues of Dutch and Spanish, translated, with the same
-  placeholders, and no catalogue holds a message the code no longer says.
+- Every message the code says (found by Babel's extraction of the words module, the
+  terminal game and the command line, plus the messages the words module makes: card
+  names, pile names) is in the ``words`` and ``terminal`` catalogues of Dutch and Spanish,
+  translated, with the same placeholders, and no catalogue holds a message the code no
+  longer says.
 - Every rule a move can break (every :class:`~patiencekit.state.Why`) and every refusal of the
   game itself (every :class:`~patiencekit.game.Refused`) is met in a position made for it, and
   said in each language as a sentence naming the cards in sight and no hidden card.
 - On random walks through every game, every refused move is said in each language naming no
   hidden card, and every legal move is said (in English exactly ``Game.describe``).
+- Every reason the notation has to refuse a move's text or a game record is said, in English
+  exactly as the notation says it, in Dutch and Spanish in their words.
 """
 
 from __future__ import annotations
@@ -25,18 +28,24 @@ import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
-from patiencekit import GAMES, Game, GameRules, IllegalMoveError, ReplayError, Suit, new_game
+from made_up_games import (
+    EITHER_BY_TWOS,
+    KLONDIKES_DEAL,
+    PATIENCEMAXS_DEAL,
+    made_up,
+    suit_foundations,
+)
+from patiencekit import GAMES, Game, GameRules, IllegalMoveError, ReplayError, new_game
 from patiencekit.cards import parse_card_index
+from patiencekit.errors import InvalidMoveError, InvalidRecordError
 from patiencekit.game import GameRefusal, Refused
-from patiencekit.games.klondike import deal_klondike
-from patiencekit.games.patiencemax import deal_patiencemax
 from patiencekit.i18n import LANGUAGES, LOCALE_DIR
+from patiencekit.notation import Move, parse_record
 from patiencekit.rules import (
     Build,
     ColumnRule,
     Direction,
     EmptyFill,
-    FoundationRule,
     PileKind,
     StockRule,
     SuitPolicy,
@@ -48,6 +57,8 @@ from patiencekit.words import (
     generated_messages,
     language,
     move_words,
+    notation_words,
+    record_words,
     refusal_words,
 )
 from positions import run, set_position
@@ -70,6 +81,7 @@ def code_messages(domain: str) -> set[tuple[str, str | None]]:
         found = extract_from_file("python", SRC / "words.py", keywords={"_said": (2,)})
         return {(m, c) for _, m, _, c in found} | set(generated_messages())
     found = extract_from_file("python", SRC / "tui.py", keywords={"_t": None, "_tr": (2,)})
+    found += extract_from_file("python", SRC / "cli.py", keywords={"_h": None, "_tr": (2,)})
     return {(m, c) for _, m, _, c in found} | {(HELP, None)}
 
 
@@ -199,54 +211,28 @@ def assert_sentence(game: Game, text: str, lang: str, in_sight: set[int] | None 
 # -- a position for every rule --------------------------------------------------------------------
 
 #: foundations that go only to other foundations (reversal) in a game with columns
-TO_FOUNDATIONS = GameRules(
-    id="test-words-reversal",
-    name="Reversal with columns (made up)",
-    rules_text="Klondike's deal; foundation cards go to other foundations, never to columns.",
-    decks=1,
-    deal=deal_klondike,
-    foundations=tuple(FoundationRule(suit=s, to_foundations=True) for s in Suit),
-    columns=7,
+TO_FOUNDATIONS = made_up(
+    "test-words-reversal",
+    "Reversal with columns (made up)",
+    "Klondike's deal; foundation cards go to other foundations, never to columns.",
+    KLONDIKES_DEAL,
+    foundations=suit_foundations(to_foundations=True),
     stock=StockRule(draw=1),
 )
 #: a hand beside columns on which nothing is built
-HAND_NO_BUILD = GameRules(
-    id="test-words-hand",
-    name="A hand and no building (made up)",
-    rules_text="PatienceMax's deal; nothing is built on the columns.",
-    decks=2,
-    deal=deal_patiencemax,
-    foundations=tuple(FoundationRule() for _ in range(8)),
-    columns=10,
+HAND_NO_BUILD = made_up(
+    "test-words-hand",
+    "A hand and no building (made up)",
+    "PatienceMax's deal; nothing is built on the columns.",
+    PATIENCEMAXS_DEAL,
     column_rule=ColumnRule(build=Build.NONE, empty=EmptyFill.NONE, to_hand=True),
-    hand=4,
-)
-#: either way by two in any suit, one card at a time, nothing fills an empty column
-EITHER_BY_TWOS = GameRules(
-    id="test-words-by-twos",
-    name="Either way by twos (made up)",
-    rules_text="PatienceMax's deal; build up or down by two in any suit, one card at a time.",
-    decks=2,
-    deal=deal_patiencemax,
-    foundations=tuple(FoundationRule() for _ in range(8)),
-    columns=10,
-    column_rule=ColumnRule(
-        build=Build(direction=Direction.EITHER, suits=SuitPolicy.ANY_SUIT, step=2),
-        empty=EmptyFill.NONE,
-        strings=False,
-        to_hand=True,
-    ),
-    hand=4,
 )
 #: up by suit, same colour strings (a string rule other than Klondike's)
-UP_SAME_COLOUR = GameRules(
-    id="test-words-up-colour",
-    name="Up in colour (made up)",
-    rules_text="Klondike's deal; columns build up in the same colour.",
-    decks=1,
-    deal=deal_klondike,
-    foundations=tuple(FoundationRule(suit=s) for s in Suit),
-    columns=7,
+UP_SAME_COLOUR = made_up(
+    "test-words-up-colour",
+    "Up in colour (made up)",
+    "Klondike's deal; columns build up in the same colour.",
+    KLONDIKES_DEAL,
     column_rule=ColumnRule(build=Build(direction=Direction.UP, suits=SuitPolicy.SAME_COLOUR)),
     stock=StockRule(draw=1),
 )
@@ -595,3 +581,100 @@ def test_a_string_and_an_empty_pile_in_words() -> None:
         "Mueve el K♠ y 2 cartas más de la columna 1 a la columna 3 vacía"
     )
     assert PileKind.COLUMN in game.tables.kinds
+
+
+# -- texts that are not in the notation ---------------------------------------------------------
+
+#: texts the notation refuses, one for each of its reasons (Move.parse, in its order)
+NOT_MOVES = [
+    "",
+    "   ",
+    "s 2",
+    "t c1",
+    "c1",
+    "c1 c2 3 4",
+    "x1 c2",
+    "c11x f",
+    "c3 w",
+    "c3 s",
+    "c3 x9",
+    "c3 i1",
+    "c1 c2 0",
+    "c1 c2 two",
+    "w c2 2",
+    "f1 c2 3",
+    "C1  X2",
+]
+
+#: game records parse_record refuses, one for each of its reasons
+NOT_RECORDS = [
+    '["klondike", 1, []]',
+    '{"number": 1, "moves": []}',
+    '{"game": "klondike", "moves": []}',
+    '{"game": "klondike", "number": 1}',
+    '{"game": 7, "number": 1, "moves": []}',
+    '{"game": "klondike", "number": -4, "moves": []}',
+    '{"game": "klondike", "number": true, "moves": []}',
+    '{"game": "klondike", "number": 1.5, "moves": []}',
+    '{"game": "klondike", "number": 1, "moves": "s"}',
+    '{"game": "klondike", "number": 1, "moves": ["s", 3]}',
+]
+
+
+def _engine_sentence(error: Exception) -> str:
+    text = str(error)
+    return text[:1].upper() + text[1:] + "."
+
+
+@pytest.mark.parametrize("text", NOT_MOVES)
+def test_a_text_that_is_not_a_move_is_said_as_the_notation_says_it(text: str) -> None:
+    """In English the words are the notation's own message (so the check here finds the
+    same fault as Move.parse); in Dutch and Spanish they say it, naming the text."""
+    with pytest.raises(InvalidMoveError) as refused:
+        Move.parse(text)
+    english = notation_words(text)
+    assert english == _engine_sentence(refused.value)
+    for lang in OTHERS:
+        said = notation_words(text, lang)
+        assert said != english and "{" not in said and said.endswith(".")
+        if text.strip():
+            assert repr(text) in said
+        assert "is not" not in said and "must be" not in said
+
+
+def test_notation_words_examples() -> None:
+    assert notation_words("c3 x9", "nl") == (
+        "'c3 x9' is geen zet: 'x9' is geen stapel (de stapels zijn c1.., f1.., h1.., r1.., "
+        "p1.., w)."
+    )
+    assert notation_words("w c2 2", "es") == (
+        "'w c2 2' no es un movimiento: solo una columna da varias cartas a la vez, 'w' no."
+    )
+    assert notation_words("", "nl") == (
+        "Een lege tekst is geen zet: typ bijvoorbeeld 'c3 f', 'w c5' of 's'."
+    )
+    # a text that is a move after all: no reason is made up
+    assert notation_words("c3 f", "es") == "'c3 f' no es un movimiento."
+
+
+@pytest.mark.parametrize("text", NOT_RECORDS)
+def test_a_text_that_is_not_a_game_record_is_said_as_the_notation_says_it(text: str) -> None:
+    with pytest.raises(InvalidRecordError) as refused:
+        parse_record(text)
+    english = record_words(text)
+    assert english == _engine_sentence(refused.value)
+    for lang in OTHERS:
+        said = record_words(text, lang)
+        assert said != english and said.endswith(".")
+        assert "must be" not in said and "has no" not in said
+
+
+def test_record_words_say_where_the_json_breaks() -> None:
+    with pytest.raises(InvalidRecordError, match="not valid JSON"):
+        parse_record('{"game": "klondike",\n "number": }')
+    assert record_words('{"game": "klondike",\n "number": }', "nl") == (
+        "Het spelverslag is geen geldige JSON (regel 2, kolom 12)."
+    )
+    assert record_words("", "es") == (
+        "El registro de partida no es JSON válido (línea 1, columna 1)."
+    )

@@ -1,16 +1,21 @@
-"""Compile the Klondike solver with mypyc (optional; about 2x faster).
+"""Compile the position and the Klondike search with mypyc (optional; each 2x or more faster).
 
-The compiled module is ``patiencekit.solver.klondike_fast``, built from the very
-source of ``patiencekit/solver/klondike.py`` and placed beside it. The source it was
-compiled from is named in the module itself: the build appends
-``SOURCE_SHA256 = "<sha256 of klondike.py>"`` to the copy it compiles. The solver
-(``patiencekit.solver``) uses the compiled module only when that hash is the hash of
-``klondike.py`` as it is now, and otherwise warns and uses the pure-Python search, so
-an edit of ``klondike.py`` never leaves the old search running; ``make`` rebuilds the
-module whenever ``klondike.py`` changes. ``PATIENCEKIT_PURE_PYTHON=1`` forces the
-pure-Python path (the tests also check it). A failed build leaves the pure path.
+Two modules are built, each from the very source of a pure-Python one and placed beside it:
 
-    python tools/build_fast.py [--clean]
+* ``patiencekit.state_fast`` from ``patiencekit/state_pure.py`` (the position: its moves,
+  push, pop, check and keys; ``patiencekit.state`` hands it out);
+* ``patiencekit.solver.klondike_fast`` from ``patiencekit/solver/klondike.py`` (the Klondike
+  search; ``patiencekit.solver`` uses it).
+
+The source a module was compiled from is named in the module itself: the build appends
+``SOURCE_SHA256 = "<sha256 of the source>"`` to the copy it compiles. The loader
+(:func:`patiencekit.compiled.compiled_or_pure`) uses the compiled module only when that
+hash is the hash of the source as it is now, and otherwise warns and uses the pure-Python
+module, so an edit never leaves old code running; ``make`` rebuilds the modules whenever
+a source changes. ``PATIENCEKIT_PURE_PYTHON=1`` forces the pure-Python modules (the tests
+also check it). A failed build leaves the pure path (that module's old build removed).
+
+    python tools/build_fast.py [--clean] [state|klondike ...]
 """
 
 from __future__ import annotations
@@ -21,21 +26,47 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
-SOLVER = ROOT / "src" / "patiencekit" / "solver"
-SOURCE = SOLVER / "klondike.py"
+PACKAGE = ROOT / "src" / "patiencekit"
 #: the module constant that names the source a compiled module was built from
+#: (``patiencekit.compiled.HASH_NAME``)
 HASH_NAME = "SOURCE_SHA256"
 
 
+class Target(NamedTuple):
+    """One compiled module: its pure source and its name, both within the package."""
+
+    #: the pure module's source, relative to the package (``state_pure.py``)
+    source: str
+    #: the compiled module's file name without ``.py`` (``state_fast``), beside the source
+    fast: str
+
+    @property
+    def path(self) -> Path:
+        return PACKAGE / self.source
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+
+TARGETS = {
+    "state": Target("state_pure.py", "state_fast"),
+    "klondike": Target("solver/klondike.py", "klondike_fast"),
+}
+#: the Klondike search's source (as before the position was compiled too)
+SOURCE = TARGETS["klondike"].path
+
+
 def source_sha256(source: bytes) -> str:
-    """The hash the solver compares: the sha256 of the source file's exact bytes."""
+    """The hash the loader compares: the sha256 of the source file's exact bytes."""
     return hashlib.sha256(source).hexdigest()
 
 
 def compiled_source(source: bytes) -> bytes:
-    """What is compiled: ``source`` (``klondike.py``'s bytes) with the constant that names
+    """What is compiled: ``source`` (the pure module's bytes) with the constant that names
     its hash appended."""
     end = b"" if source.endswith(b"\n") else b"\n"
     return source + end + (
@@ -44,40 +75,54 @@ def compiled_source(source: bytes) -> bytes:
     )
 
 
-def clean(dest: Path = SOLVER) -> None:
-    for so in dest.glob("klondike_fast*.so"):
+def clean(target: Target, dest: Path | None = None) -> None:
+    for so in (dest or target.folder).glob(f"{target.fast}*.so"):
         so.unlink()
 
 
-def build(dest: Path = SOLVER) -> int:
-    """Compile ``klondike.py`` as it is now into ``dest`` (by default beside it)."""
-    clean(dest)
-    source = SOURCE.read_bytes()  # read once: the hash is of exactly what is compiled
+def build(target: Target = TARGETS["klondike"], dest: Path | None = None) -> int:
+    """Compile ``target``'s source as it is now into ``dest`` (by default beside it)."""
+    dest = dest or target.folder
+    clean(target, dest)
+    source = target.path.read_bytes()  # read once: the hash is of exactly what is compiled
+    relative = Path("patiencekit") / target.source
+    module = relative.with_name(f"{target.fast}.py")
     with tempfile.TemporaryDirectory(prefix="pk-mypyc-") as tmp:
         work = Path(tmp)
-        shutil.copytree(ROOT / "src" / "patiencekit", work / "patiencekit",
+        shutil.copytree(PACKAGE, work / "patiencekit",
                         ignore=shutil.ignore_patterns("*.so", "__pycache__", "static"))
-        (work / "patiencekit" / "solver" / "klondike_fast.py").write_bytes(
-            compiled_source(source)
-        )
+        (work / module).write_bytes(compiled_source(source))
         proc = subprocess.run(
-            [sys.executable, "-m", "mypyc", "patiencekit/solver/klondike_fast.py"],
+            [sys.executable, "-m", "mypyc", str(module)],
             cwd=work, capture_output=True, text=True,
         )
         if proc.returncode != 0:
             print(proc.stdout[-2000:], proc.stderr[-2000:], file=sys.stderr)
             return proc.returncode
-        built = list((work / "patiencekit" / "solver").glob("klondike_fast*.so"))
+        built = list((work / module.parent).glob(f"{target.fast}*.so"))
         dest.mkdir(parents=True, exist_ok=True)
         for so in built:
             shutil.copy(so, dest / so.name)
     print(f"built {', '.join(so.name for so in built)} "
-          f"from klondike.py (sha256 {source_sha256(source)[:12]})")
+          f"from {target.source} (sha256 {source_sha256(source)[:12]})")
     return 0
 
 
+def main(argv: list[str]) -> int:
+    names = [a for a in argv if not a.startswith("-")] or list(TARGETS)
+    unknown = sorted(set(names) - set(TARGETS))
+    if unknown:
+        print(f"unknown module {', '.join(unknown)}: one of {', '.join(TARGETS)}",
+              file=sys.stderr)
+        return 2
+    if "--clean" in argv:
+        for name in names:
+            clean(TARGETS[name])
+        return 0
+    # every module is tried; the first failure is the exit status
+    failed = [rc for rc in (build(TARGETS[name]) for name in names) if rc]
+    return failed[0] if failed else 0
+
+
 if __name__ == "__main__":
-    if "--clean" in sys.argv:
-        clean()
-        raise SystemExit(0)
-    raise SystemExit(build())
+    raise SystemExit(main(sys.argv[1:]))

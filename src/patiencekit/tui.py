@@ -5,8 +5,9 @@ that reads a line (``input`` by default, so it runs on a terminal as well as on
 piped stdin) and, optionally, a function that saves the game after each change.
 
 It speaks the player's language (:data:`patiencekit.words.LANGUAGES`: ``lang``, which
-:func:`terminal_language` reads from the locale): refusals, hints, the help and every
-message; the moves stay in the notation. Its own sentences are in the ``terminal``
+:func:`terminal_language` reads from the locale): refusals, hints, a text that is not a
+move, the help, the game's name and rules (:mod:`patiencekit.game_texts`) and every message;
+the moves stay in the notation. Its own sentences are in the ``terminal``
 catalogues beside the ``words`` ones (``locale/<lang>/LC_MESSAGES/terminal.po``).
 
 >>> import patiencekit
@@ -31,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from rich.console import Console
 from rich.text import Text
 
+from patiencekit import game_texts
 from patiencekit.cards import Card, parse_card_index
 from patiencekit.errors import IllegalMoveError, InvalidCardError, InvalidMoveError, PatienceError
 from patiencekit.game import Game, GameRefusal, PileView, Refused, new_game
@@ -38,7 +40,7 @@ from patiencekit.i18n import LANGUAGES
 from patiencekit.notation import Board, Move
 from patiencekit.rules import PileKind, Turn
 from patiencekit.solver import autocomplete, hint
-from patiencekit.words import card_name, move_words, refusal_words, translate
+from patiencekit.words import card_name, move_words, notation_words, refusal_words, translate
 
 __all__ = [
     "BACK",
@@ -268,14 +270,14 @@ def status_line(game: Game, lang: str = "en") -> Text:
 
 def board_lines(game: Game, lang: str = "en") -> list[Text]:
     """The board as the player sees it: a header, stock and waste, foundations,
-    the hand, reserve, packets and index cards, then the columns (the status line in
-    ``lang``; the piles are labelled in the notation)."""
+    the hand, reserve, packets and index cards, then the columns (the game's name and the
+    status line in ``lang``; the piles are labelled in the notation)."""
     view = game.view()
     by_kind: dict[PileKind, list[PileView]] = {}
     for p in view.piles:
         by_kind.setdefault(p.kind, []).append(p)
     header = Text()
-    header.append(game.rules.name, style="bold")
+    header.append(game_texts.name(game.rules, lang), style="bold")
     header.append(f"  #{game.number}", style=_DIM)
     lines = [header, status_line(game, lang), Text()]
 
@@ -478,13 +480,13 @@ class PlaySession:
             )
 
     def show_help(self) -> None:
-        """The commands and the game's rules."""
+        """The commands and the game's rules (in sections, each with its heading)."""
         self.say(self._t(HELP))
         self.say("")
-        self.say(self.game.rules.name, "bold")
-        if self.lang != "en":
-            self.say(self._t("The rules of the games are in English only for now."), _DIM)
-        self.console.print(Text(self.game.rules.rules_text))  # wrapped to the screen
+        self.say(game_texts.name(self.game.rules, self.lang), "bold")
+        for section in game_texts.rules_sections(self.game.rules, self.lang):
+            self.say(section["heading"], _DIM)
+            self.console.print(Text(section["text"]))  # wrapped to the screen
 
     def show_moves(self) -> None:
         """List the legal moves, each with the card it moves."""
@@ -588,20 +590,11 @@ class PlaySession:
             return
         try:
             move = self.game.play(text)
-        except InvalidMoveError as e:
+        except InvalidMoveError:
+            # what the notation says is wrong with the text, in words (in English its own
+            # message)
             more = self._t("Type ? for the legal moves, h for help.")
-            if self.lang == "en":  # the notation's own message, which is English
-                self.error(f"{e}. {more}")
-            else:
-                self.error(
-                    self._t(
-                        "'{text}' is not a move: write SOURCE DESTINATION [COUNT], like c3 f, "
-                        "w c5 or c1 c4 3, or s or t.",
-                        text=text,
-                    )
-                    + " "
-                    + more
-                )
+            self.error(f"{notation_words(text, self.lang)} {more}")
             return
         except IllegalMoveError as e:
             self.refused(e)

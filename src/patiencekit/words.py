@@ -37,11 +37,12 @@ message is its own English.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 
 from patiencekit.cards import RANK_NAMES, SUIT_NAMES, Card, parse_card_index
-from patiencekit.errors import IllegalMoveError
+from patiencekit.errors import IllegalMoveError, InvalidMoveError
 from patiencekit.game import PILE_KIND_WORDS, Game, GameRefusal, Refused
 from patiencekit.games import FACTS
 from patiencekit.i18n import LANGUAGES, messages
@@ -53,6 +54,8 @@ __all__ = [
     "card_name",
     "language",
     "move_words",
+    "notation_words",
+    "record_words",
     "refusal_words",
     "translate",
 ]
@@ -672,6 +675,146 @@ def _alternatives(cards: tuple[int, ...], lang: str) -> str:
     if len(ranks) == 1:
         return _said(lang, "{ranks} of any suit", ranks=_some_rank(ranks.pop(), lang))
     return _either(lang, [card_name(c, lang, definite=False) for c in cards])
+
+
+# -- texts that are not in the notation ------------------------------------------------------------
+
+
+def notation_words(text: str, lang: str = "en") -> str:
+    """What is wrong with ``text`` as a move of the notation (RULES.md), as a player's
+    sentence in ``lang``: what :class:`~patiencekit.errors.InvalidMoveError` says in English
+    (:meth:`Move.parse <patiencekit.notation.Move.parse>`), found again here part by part,
+    each part checked by the notation itself. A text that is a move is said to be none
+    without a reason (the caller asks only of a text the notation refused).
+
+    >>> print(notation_words("c3 x9"))
+    'c3 x9' is not a move: 'x9' is not a pile (piles are c1.., f1.., h1.., r1.., p1.., w).
+    >>> print(notation_words("c3 w", "nl"))
+    'c3 w' is geen zet: op de aflegstapel kan niets worden gelegd.
+    >>> print(notation_words("s 2", "es"))
+    's 2' no es un movimiento: detrás de 's' no va nada.
+    """
+    lang = language(lang)
+    parts = text.strip().lower().split()
+    said = repr(text)
+    if not parts:
+        message = _said(lang, "an empty text is not a move: type e.g. 'c3 f', 'w c5' or 's'")
+    elif parts[0] in ("s", "t"):
+        if len(parts) == 1:
+            message = _said(lang, "{text} is not a move", text=said)
+        else:
+            message = _said(
+                lang, "{text} is not a move: {word} stands alone", text=said, word=repr(parts[0])
+            )
+    elif len(parts) not in (2, 3):
+        message = _said(
+            lang,
+            "{text} is not a move: write SOURCE DESTINATION [COUNT], like 'c1 c4 3', or 's' / 't'",
+            text=said,
+        )
+    else:
+        message = _move_problem(lang, said, parts)
+    return _sentence(message, lang) + "."
+
+
+def _move_problem(lang: str, said: str, parts: list[str]) -> str:
+    """What is wrong with the two or three ``parts`` of a move: as ``Move.parse`` checks
+    them, in its order."""
+    src, dst = parts[0], parts[1]
+    if not _is_move(src, "f"):
+        return _said(
+            lang,
+            "{text} is not a move: {pile} is not a pile ({piles})",
+            text=said,
+            pile=repr(src),
+            piles=_said(lang, "piles are c1.., f1.., h1.., r1.., p1.., w"),
+        )
+    if dst == "w":
+        return _said(lang, "{text} is not a move: nothing can be put on the waste", text=said)
+    if dst == "s":
+        return _said(lang, "{text} is not a move: nothing can be put on the stock", text=said)
+    if not _is_move("c1", dst):
+        return _said(
+            lang,
+            "{text} is not a move: {pile} is not a pile ({piles})",
+            text=said,
+            pile=repr(dst),
+            piles=_said(lang, "piles are c1.., f1.., h1.., r1.., p1.., w"),
+        )
+    count = 1
+    if len(parts) == 3:
+        if not parts[2].isdigit() or int(parts[2]) < 1:
+            return _said(
+                lang,
+                "{text} is not a move: the count {count} must be a whole number from 1 up",
+                text=said,
+                count=repr(parts[2]),
+            )
+        count = int(parts[2])
+    if count > 1 and not _is_move(src, dst, count):
+        return _said(
+            lang,
+            "{text} is not a move: only a column gives several cards at once, not {pile}",
+            text=said,
+            pile=repr(src),
+        )
+    return _said(lang, "{text} is not a move", text=said)
+
+
+def _is_move(src: str, dst: str, count: int = 1) -> bool:
+    """Whether the notation takes ``src``, ``dst`` and ``count`` as a move."""
+    try:
+        Move(src, dst, count)
+    except InvalidMoveError:
+        return False
+    return True
+
+
+def record_words(text: str, lang: str = "en") -> str:
+    """What is wrong with ``text`` as a game record (RULES.md: ``{"game": ID, "number": N,
+    "moves": [...]}``), as a player's sentence in ``lang``: what
+    :func:`~patiencekit.notation.parse_record` refuses, found again here in its order.
+    The record's keys stay as they are written (they are JSON, not words).
+
+    >>> print(record_words('{"game": "klondike", "moves": []}', "nl"))
+    Het spelverslag heeft geen "number".
+    >>> print(record_words('{"game": "klondike", "number": -4, "moves": []}', "es"))
+    "number" debe ser un número entero a partir de 0, no -4.
+    >>> print(record_words("[1, 2", "en"))
+    The game record is not valid JSON (line 1, column 6).
+    """
+    lang = language(lang)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        message = _said(
+            lang,
+            "the game record is not valid JSON (line {line}, column {column})",
+            line=e.lineno,
+            column=e.colno,
+        )
+        return _sentence(message, lang) + "."
+    except ValueError:
+        return _sentence(_said(lang, "the game record is not valid JSON"), lang) + "."
+    return _sentence(_record_problem(lang, data), lang) + "."
+
+
+def _record_problem(lang: str, data: object) -> str:
+    if not isinstance(data, dict):
+        return _said(lang, "a game record is a JSON object with game, number and moves")
+    for key in ("game", "number", "moves"):
+        if key not in data:
+            return _said(lang, 'the game record has no "{key}"', key=key)
+    game, number, moves = data["game"], data["number"], data["moves"]
+    if not isinstance(game, str):
+        return _said(lang, '"game" must be a text (a game id), not {value}', value=repr(game))
+    if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+        return _said(
+            lang, '"number" must be a whole number from 0 up, not {value}', value=repr(number)
+        )
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        return _said(lang, '"moves" must be a list of moves as texts, like ["c3 f", "s"]')
+    return _said(lang, "the game record cannot be read")
 
 
 # -- the catalogue's messages ----------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Helpers of the layout, screenshot and accessibility tests (``from layout_helpers import
-...``): pages at a given size and language, accounts and tournaments made through the API."""
+"""Helpers of the browser tests (``from layout_helpers import ...``; first those of the layout,
+screenshot and accessibility tests): pages at a given size and language, accounts and
+tournaments made through the API."""
 
 from __future__ import annotations
 
@@ -52,8 +53,14 @@ def post(ctx_request: Any, server: str, path: str, body: dict[str, Any] | None =
 
 def sign_up(page: Any, server: str, prefix: str = "p") -> str:
     """A new account signed in in the page's context; its name."""
+    return sign_up_context(page.context, server, prefix)
+
+
+def sign_up_context(ctx: Any, server: str, prefix: str = "p") -> str:
+    """A new account signed in in the browser context ``ctx``; its name (``prefix`` and ten
+    random hexadecimal digits)."""
     name = f"{prefix}{uuid.uuid4().hex[:10]}"
-    r = post(page.context.request, server, "/api/auth/signup", {"name": name, "password": PASSWORD})
+    r = post(ctx.request, server, "/api/auth/signup", {"name": name, "password": PASSWORD})
     assert r.status == 201, r.text()
     return name
 

@@ -9,7 +9,7 @@ from typing import Any
 def open_deal(page: Any, server: str, game: str, number: int) -> dict[str, Any]:
     """Open the play page of deal ``number`` of ``game``; the play it shows."""
     page.goto(f"{server}/play/{game}?number={number}")
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     return current(page)
 
 
@@ -21,5 +21,5 @@ def current(page: Any) -> dict[str, Any]:
 
 def wait_moves(page: Any, n: int) -> dict[str, Any]:
     """Wait until the page's play has ``n`` moves; that play."""
-    page.wait_for_function("n => window.pk.play && window.pk.play.n === n", arg=n)
+    page.wait_for_function("n => window.pk?.play && window.pk?.play?.n === n", arg=n)
     return current(page)

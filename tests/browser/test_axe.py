@@ -102,7 +102,7 @@ def test_no_serious_violation_on_a_phone_with_the_menus_open(
     with opened(browser, PHONE_390, lang=lang) as (page, _):
         found: list[str] = []
         page.goto(f"{server}/play/klondike?number=5")
-        page.wait_for_function("() => window.pk && window.pk.play")
+        page.wait_for_function("() => window.pk?.play")
         page.wait_for_selector("#site-nav a", state="attached")
         found += serious(page, "play")
         page.click("#toolbar-more-toggle")
@@ -119,7 +119,7 @@ def test_the_check_finds_a_planted_fault(page: Any, server: str) -> None:
     """The check can fail: a card that says "5" but is named "five of clubs", a button
     without a name and faint text are each found."""
     page.goto(f"{server}/play/klondike?number=5")
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     assert serious(page, "play") == []
     page.evaluate(
         """() => {

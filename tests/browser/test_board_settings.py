@@ -128,7 +128,7 @@ def near_win(page: Any, server: str) -> dict[str, Any]:
         assert r.ok, r.text()
         n = r.json()["n"]
     page.reload()
-    page.wait_for_function("n => window.pk && window.pk.play && window.pk.play.n === n", arg=n)
+    page.wait_for_function("n => window.pk?.play && window.pk?.play?.n === n", arg=n)
     return {"move": record["moves"][-1], "n": n + 1}
 
 
@@ -201,7 +201,7 @@ def test_settings_are_on_the_page_before_it_paints_and_survive_a_reload(
     choose(page, "sound")
     close_settings(page)
     page.reload()
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     assert page.evaluate("window.firstPaint") == {
         "theme": "light",
         "back": "green",
@@ -354,9 +354,9 @@ def test_animation_speed(page: Any, server: str, speed: str) -> None:
     open_deal(page, server, "klondike-draw1", 2)
     assert page.evaluate("document.documentElement.dataset.motion") == speed
     page.click("#new-deal")  # a new deal is dealt
-    page.wait_for_function("() => window.pk.play.number !== 2 && window.pk.play.n === 0")
+    page.wait_for_function("() => window.pk?.play?.number !== 2 && window.pk?.play?.n === 0")
     page.goto(f"{server}/play/klondike-draw1?number=2")
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     settle(page)
     timeline(page, 0.2)
     type_move(page, "c5 c2")  # a slide, and the card under it turns over
@@ -421,7 +421,7 @@ def test_the_dialog_works_with_the_keyboard(
     page: Any, server: str, lang: str, words: tuple[str, str, str, str]
 ) -> None:
     page.goto(f"{server}/play/klondike-draw1?number=2&lang={lang}")
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     button, title, legend, left = words
     assert page.locator("#settings").inner_text().strip() == button
     page.locator("#settings").focus()
@@ -494,7 +494,7 @@ def test_quick_undo_redo_stock_keys_leave_every_card_at_its_place(page: Any, ser
     focus_board(page)
     for key in "urs":
         page.keyboard.press(key)
-    page.wait_for_function("() => window.pk.play.n === 2 && window.pk.play.last === 's'")
+    page.wait_for_function("() => window.pk?.play?.n === 2 && window.pk?.play?.last === 's'")
     assert page.text_content("#error") == ""
     timeline(page, 1)
     settle(page)
@@ -542,7 +542,7 @@ def test_flip_deal_and_cascade_run_unless_motion_is_reduced(
     timeline(page, 0.1)
     # The deal: every card but the stock's flies from the stock.
     page.click("#new-deal")
-    page.wait_for_function("() => window.pk.play.number !== 2 && window.pk.play.n === 0")
+    page.wait_for_function("() => window.pk?.play?.number !== 2 && window.pk?.play?.n === 0")
     dealt = page.evaluate(
         "() => new Set(document.getAnimations()"
         ".filter(a => a.effect.getTiming().fill === 'backwards')"
@@ -555,7 +555,7 @@ def test_flip_deal_and_cascade_run_unless_motion_is_reduced(
 
     # A card turning face up: the one the move uncovers in column 5.
     page.goto(f"{server}/play/klondike-draw1?number=2")
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     settle(page)
     timeline(page, 0.1)
     type_move(page, "c5 c2")

@@ -5,15 +5,17 @@ play page (every English text of the catalogue that Dutch says otherwise)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from i18n_helpers import TEXTS, english_left
 
 
-@pytest.fixture
-def dutch(browser: Any, page_errors: Any) -> Any:
-    ctx = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 900})
+def _reader(browser: Any, page_errors: Any, locale: str) -> Iterator[Any]:
+    """A page in a fresh context whose browser's language is ``locale``; no uncaught
+    exception by the end."""
+    ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
     ctx.set_default_timeout(10_000)
     page = ctx.new_page()
     page.on("pageerror", lambda e: page_errors.items.append(f"uncaught: {e}"))
@@ -23,14 +25,13 @@ def dutch(browser: Any, page_errors: Any) -> Any:
 
 
 @pytest.fixture
-def spanish(browser: Any, page_errors: Any) -> Any:
-    ctx = browser.new_context(locale="es-ES", viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(10_000)
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: page_errors.items.append(f"uncaught: {e}"))
-    yield page
-    ctx.close()
-    assert page_errors.unexpected() == []
+def dutch(browser: Any, page_errors: Any) -> Iterator[Any]:
+    yield from _reader(browser, page_errors, "nl-NL")
+
+
+@pytest.fixture
+def spanish(browser: Any, page_errors: Any) -> Iterator[Any]:
+    yield from _reader(browser, page_errors, "es-ES")
 
 
 def test_the_english_check_finds_english() -> None:
@@ -48,6 +49,8 @@ def test_the_dutch_lobby_has_no_english_left(dutch: Any, server: str) -> None:
     assert "speel meteen" in dutch.text_content("#welcome")
     tile = dutch.locator('.game-tile[data-game="klondike"]')
     assert "Eén kaartspel" in tile.text_content()
+    # the game's name too (GET /api/games' local_name), not only the catalogue's words
+    assert tile.locator("h2").text_content() == "Solitaire (Klondike, 3 kaarten draaien)"
     assert tile.get_by_role("link", name="Spelen").count() == 1
     texts = dutch.evaluate(TEXTS)
     assert english_left(texts) == []
@@ -56,7 +59,7 @@ def test_the_dutch_lobby_has_no_english_left(dutch: Any, server: str) -> None:
 
 def test_the_dutch_play_page_has_no_english_left(dutch: Any, server: str) -> None:
     dutch.goto(f"{server}/play/klondike?number=24")
-    dutch.wait_for_function("() => window.pk && window.pk.play")
+    dutch.wait_for_function("() => window.pk?.play")
     assert dutch.evaluate("document.documentElement.lang") == "nl"
     assert dutch.text_content("#undo").strip() == "Ongedaan maken"
     # card and pile names in the board's labels
@@ -69,7 +72,7 @@ def test_the_dutch_play_page_has_no_english_left(dutch: Any, server: str) -> Non
     assert any(label.startswith("stock, 24 kaarten") for label in labels), labels
     # a move said in words
     dutch.keyboard.press("s")
-    dutch.wait_for_function("() => window.pk.play.n === 1")
+    dutch.wait_for_function("() => window.pk?.play?.n === 1")
     dutch.wait_for_function(
         "() => /De stock gedraaid/.test(document.getElementById('announce').textContent)"
     )
@@ -81,24 +84,22 @@ def test_the_dutch_play_page_has_no_english_left(dutch: Any, server: str) -> Non
     assert english_left(texts) == []
 
 
+def _top100_headings(page: Any, server: str) -> list[str]:
+    """The Top 100's column headings, once its table is there."""
+    page.goto(server + "/top100")
+    page.wait_for_function("() => window.pk?.board")
+    headings: list[str] = page.locator("#top thead th").all_text_contents()
+    return headings
+
+
 def test_the_top100_in_dutch_and_spanish(dutch: Any, spanish: Any, server: str) -> None:
-    dutch.goto(server + "/top100")
-    dutch.wait_for_function("() => window.pk && window.pk.board")
-    headings = dutch.locator("#top thead th").all_text_contents()
+    headings = _top100_headings(dutch, server)
     assert headings == ["#", "Rang", "Naam", "Bekers", "Medailles", "Punten"]
     assert "geen bekers" in dutch.text_content("#rank-words")
     assert english_left(dutch.evaluate(TEXTS)) == []
-    spanish.goto(server + "/top100")
-    spanish.wait_for_function("() => window.pk && window.pk.board")
+    headings = _top100_headings(spanish, server)
     assert spanish.evaluate("document.documentElement.lang") == "es"
-    assert spanish.locator("#top thead th").all_text_contents() == [
-        "#",
-        "Rango",
-        "Nombre",
-        "Copas",
-        "Medallas",
-        "Puntos",
-    ]
+    assert headings == ["#", "Rango", "Nombre", "Copas", "Medallas", "Puntos"]
 
 
 def test_the_spanish_lobby_and_play_page(spanish: Any, server: str) -> None:
@@ -106,8 +107,11 @@ def test_the_spanish_lobby_and_play_page(spanish: Any, server: str) -> None:
     spanish.wait_for_selector(".game-tile")
     assert spanish.text_content("h1") == "Solitarios"
     assert "Una baraja" in spanish.locator('.game-tile[data-game="klondike"]').text_content()
+    name = "Solitaire (Klondike, robar 3)"
+    assert spanish.locator('.game-tile[data-game="klondike"] h2').text_content() == name
     spanish.goto(f"{server}/play/klondike?number=24")
-    spanish.wait_for_function("() => window.pk && window.pk.play")
+    spanish.wait_for_function("() => window.pk?.play")
+    assert spanish.text_content("#game-name") == name
     assert spanish.text_content("#new-deal").strip() == "Nuevo reparto"
     labels = spanish.eval_on_selector_all(
         "#board [aria-label]", "els => els.map(e => e.getAttribute('aria-label'))"
@@ -126,13 +130,13 @@ def test_the_spanish_lobby_and_play_page(spanish: Any, server: str) -> None:
 
 def test_the_language_menu_switches_and_remembers(page: Any, server: str) -> None:
     page.goto(f"{server}/play/klondike?number=24")
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     assert page.evaluate("document.documentElement.lang") == "en"  # the test browser's
     play_id = page.evaluate("window.pk.play.id")
     page.click("#lang-menu summary")
     page.click('#lang-menu a[data-lang="nl"]')
     page.wait_for_function(
-        "() => document.documentElement.lang === 'nl' && window.pk && window.pk.play"
+        "() => document.documentElement.lang === 'nl' && window.pk?.play"
     )
     # the same play, now in Dutch, and ?lang has left the address bar
     assert page.evaluate("window.pk.play.id") == play_id

@@ -31,7 +31,7 @@ def test_lobby_lists_every_game_with_rules_and_play(page: Any, server: str) -> N
     assert page.get_by_role("link", name="Sign up").is_visible()
     tile = page.locator('#games .game-tile[data-game="patriarchs"]')
     tile.get_by_role("link", name="Play").click()
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     assert page.evaluate("window.pk.play.game") == "patriarchs"
     # the address is the deal's, which another browser can open too
     number = page.evaluate("window.pk.play.number_text")
@@ -59,11 +59,11 @@ def test_signup_signout_signin_and_stats(page: Any, server: str, page_errors: An
     password = "correct horse battery"
     # A guest plays first: the game is kept when the guest signs up.
     page.goto(f"{server}/play/klondike-draw1?number=1")
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     play_url = page.url
     page.fill("#move-input", "c6 f3")
     page.press("#move-input", "Enter")
-    page.wait_for_function("() => window.pk.play.n === 1")
+    page.wait_for_function("() => window.pk?.play?.n === 1")
     page.goto(f"{server}/signup?next=/")
     page.fill("#name", name)
     page.fill("#password", password)
@@ -72,7 +72,7 @@ def test_signup_signout_signin_and_stats(page: Any, server: str, page_errors: An
     page.wait_for_selector("[data-testid=who]")
     assert page.text_content("[data-testid=who]") == f"Signed in as {name}"
     page.goto(play_url)
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     assert page.evaluate("window.pk.play.n") == 1
     # Statistics: the page shows what the API says.
     page.goto(f"{server}/stats/{name}")
@@ -105,14 +105,14 @@ def test_dark_theme_follows_the_system_and_the_toggle_sticks(browser: Any, serve
     try:
         page = ctx.new_page()
         page.goto(f"{server}/play/klondike?number=3")
-        page.wait_for_function("() => window.pk && window.pk.play")
+        page.wait_for_function("() => window.pk?.play")
         assert page.evaluate("document.documentElement.dataset.theme") == "dark"
         felt_dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
         page.click("[data-theme-toggle]")
         assert page.evaluate("document.documentElement.dataset.theme") == "light"
         assert page.evaluate("getComputedStyle(document.body).backgroundColor") != felt_dark
         page.reload()
-        page.wait_for_function("() => window.pk && window.pk.play")
+        page.wait_for_function("() => window.pk?.play")
         assert page.evaluate("document.documentElement.dataset.theme") == "light"
         assert page.evaluate("localStorage.getItem('pk-theme')") == "light"
     finally:

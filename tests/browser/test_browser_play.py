@@ -293,7 +293,7 @@ def test_reload_resumes_the_same_position(page: Any, server: str) -> None:
     drawn = shown_cards(page, "w")
     assert len(drawn) >= 3  # draw 3: the waste is fanned, three cards show
     page.reload()
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     after = current(page)
     assert page.url == f"{server}/play/klondike?number=24"
     assert after["id"] == before["id"]
@@ -310,7 +310,7 @@ def test_share_link_and_deal_number(page: Any, server: str) -> None:
     assert link == f"{server}/play/klondike?number=24"
     page.fill("#number-input", "31")
     page.click("#number-form button[type=submit]")
-    page.wait_for_function("() => window.pk.play.number === 31")
+    page.wait_for_function("() => window.pk?.play?.number === 31")
     assert page.text_content("#deal-no") == "#31"
     assert page.get_attribute("#share-link", "href") == f"{server}/play/klondike?number=31"
     engine = patiencekit.new_game("klondike", 31).view().to_json()
@@ -324,7 +324,7 @@ def test_share_link_and_deal_number(page: Any, server: str) -> None:
     # A new random deal gets a new play.
     first = current(page)["id"]
     page.click("#new-deal")
-    page.wait_for_function("id => window.pk.play.id !== id", arg=first)
+    page.wait_for_function("id => window.pk?.play && window.pk.play.id !== id", arg=first)
     assert page.url == f"{server}/play/klondike?number={current(page)['number_text']}"
 
 
@@ -515,7 +515,7 @@ def test_winnable_deals_only_deals_a_proved_number(page: Any, server: str) -> No
     open_deal(page, server, "klondike-draw1", 5)
     page.check("#winnable-only")
     page.click("#new-deal")
-    page.wait_for_function("() => window.pk.play && String(window.pk.play.number) !== '5'")
+    page.wait_for_function("() => window.pk?.play && String(window.pk?.play?.number) !== '5'")
     number = int(current(page)["number"])
     assert number in WINNABLE["klondike-draw1"]
     page.reload()

@@ -43,10 +43,10 @@ def test_every_page_runs_under_its_content_security_policy(
         r = page.goto(server + path)
         assert r is not None and "content-security-policy" in r.headers, path
         if ready is None:  # the board: its play is loaded and drawn by the page's modules
-            page.wait_for_function("() => window.pk && window.pk.play")
+            page.wait_for_function("() => window.pk?.play")
             page.fill("#move-input", "c6 f3")
             page.press("#move-input", "Enter")
-            page.wait_for_function("() => window.pk.play.n === 1")
+            page.wait_for_function("() => window.pk?.play?.n === 1")
         else:
             page.wait_for_selector(ready)
         page.wait_for_load_state("networkidle")

@@ -61,7 +61,7 @@ def test_a_board_follows_the_lists_layout_words_and_bases(page: Any, server: str
 
     serve_games(page, server, change)
     page.goto(f"{server}/play/{game['id']}?number=2")
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     pile = page.locator('#board .pile[data-label="c1"]')
     assert pile.get_attribute("aria-label").startswith("tableau 1, ")
     waste = page.locator('#board .pile[data-label="w"]')
@@ -91,7 +91,7 @@ def test_the_ranked_games_are_the_lists(page: Any, server: str) -> None:
     changed = serve_games(page, server, change)
     now = [g for g in changed if g["ranked"]]
     page.goto(f"{server}/top100")
-    page.wait_for_function("() => window.pk && window.pk.board")
+    page.wait_for_function("() => window.pk?.board")
     tabs = page.locator("#variants a")
     assert tabs.all_text_contents() == [g["short_name"] for g in now]
     assert page.locator("#variants a[aria-current=page]").text_content() == now[0]["short_name"]

@@ -266,7 +266,7 @@ def test_the_auto_complete_button_plays_the_cards_home(page: Any, server: str, m
     answer = reach_autocomplete(page, server, *DRAW3)
     page.goto(f"{server}/p/{answer['id']}")
     page.wait_for_function(
-        "n => window.pk && window.pk.play && window.pk.play.n === n", arg=answer["n"]
+        "n => window.pk?.play && window.pk.play.n === n", arg=answer["n"]
     )
     button = page.locator("#autocomplete")
     assert button.is_visible() and button.inner_text() == "Auto-complete"

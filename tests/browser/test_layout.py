@@ -43,7 +43,7 @@ def shown(page: Any, selector: str) -> bool:
 
 def open_board(page: Any, server: str, game: str = "klondike", number: int = 5) -> None:
     page.goto(f"{server}/play/{game}?number={number}")
-    page.wait_for_function("() => window.pk && window.pk.play")
+    page.wait_for_function("() => window.pk?.play")
     page.wait_for_selector("#site-nav a", state="attached")
 
 
@@ -78,6 +78,61 @@ def test_on_a_phone_the_toolbar_is_one_row_and_the_board_gets_the_room(
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
 
 
+#: Klondike deal 1 won (tests/server/data): what the player sees proves the win after 110 moves
+WIN = json.loads(
+    (Path(__file__).resolve().parents[1] / "server" / "data" / "klondike-win.json").read_text()
+)
+AUTOCOMPLETE_AT = 110
+
+
+def toolbar_in_one_row(page: Any) -> None:
+    """The toolbar is one row of buttons inside the screen, and the page is no wider."""
+    toolbar = box(page, ".toolbar")
+    assert toolbar["height"] <= 48, toolbar
+    buttons = page.locator(".toolbar > :is(button, .button):visible")
+    tops = buttons.evaluate_all("els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1, tops
+    rights = buttons.evaluate_all("els => els.map(e => e.getBoundingClientRect().right)")
+    assert max(rights) <= PHONE_390["width"], rights
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_on_a_phone_the_toolbar_keeps_one_row_with_auto_complete(
+    browser: Any, server: str, lang: str
+) -> None:
+    """Auto-complete (and Deal next packet) shown at 390 px: the toolbar still takes one row
+    (it took two), its actions as icons named by their words."""
+    said = words(lang)
+    with opened(browser, PHONE_390, lang=lang) as (page, _):
+        open_board(page, server, "klondike", WIN["number"])
+        play = page.evaluate("window.pk.play")
+        request = page.context.request
+        csrf = request.get(f"{server}/api/session").json()["csrf"]
+        for move in WIN["moves"][:AUTOCOMPLETE_AT]:
+            r = request.post(
+                f"{server}/api/plays/{play['id']}/moves",
+                data=json.dumps({"move": move, "n": play["n"]}),
+                headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+            )
+            assert r.ok, r.text()
+            play = r.json()
+        assert play["autocomplete"] is True
+        page.goto(f"{server}/p/{play['id']}")
+        page.wait_for_function("n => window.pk?.play && window.pk?.play?.n === n",
+                               arg=AUTOCOMPLETE_AT)  # fmt: skip
+        button = page.get_by_role("button", name=said["play.autocomplete"], exact=True)
+        assert button.is_visible() and button.get_attribute("id") == "autocomplete"
+        for sel in (*MAIN, "#toolbar-more-toggle"):
+            assert shown(page, sel), sel
+        toolbar_in_one_row(page)
+        # Senior Wrangler shows Auto-complete and Deal next packet from its deal on.
+        open_board(page, server, "senior-wrangler", 5)
+        for sel in ("#autocomplete", "#deal-next", *MAIN):
+            assert shown(page, sel), sel
+        toolbar_in_one_row(page)
+
+
 def test_the_more_menu_works_with_the_keyboard(browser: Any, server: str) -> None:
     with opened(browser, PHONE_390) as (page, _):
         open_board(page, server)
@@ -106,7 +161,7 @@ def test_the_more_menu_works_with_the_keyboard(browser: Any, server: str) -> Non
         assert shown(page, "#number-input")
         page.fill("#number-input", "77")
         page.press("#number-input", "Enter")
-        page.wait_for_function("() => window.pk.play && String(window.pk.play.number) === '77'")
+        page.wait_for_function("() => window.pk?.play && String(window.pk?.play?.number) === '77'")
         # A tap elsewhere closes it.
         toggle.click()
         assert toggle.get_attribute("aria-expanded") == "true"
@@ -256,7 +311,7 @@ def test_the_competition_and_statistics_tables_fit_a_phone(
 
         page.goto(f"{server}/tournaments/{finished}")
         page.wait_for_function(
-            "() => window.pk.tournament && window.pk.tournament.status === 'finished'"
+            "() => window.pk?.tournament && window.pk.tournament.status === 'finished'"
         )
         cells = assert_fits(page, "#entrants")
         # Each cell shown under its column's words, in the page's language.
@@ -317,7 +372,7 @@ def test_a_tournament_round_has_the_cards_of_the_casual_board(
         casual = page.evaluate(CARD_W)
         page.goto(f"{server}/tournaments/{tid}")
         page.click("#play-round")
-        page.wait_for_function("() => window.pk.play && document.querySelector('#board .card')")
+        page.wait_for_function("() => window.pk?.play && document.querySelector('#board .card')")
         round_cards = page.evaluate(CARD_W)
         if size == "desktop":
             # The same rule, the same window: the same cards (they were 70 px against 91).

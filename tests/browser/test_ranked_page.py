@@ -4,30 +4,17 @@ first, and giving the game up that way counts it."""
 
 from __future__ import annotations
 
-import json
 import re
-import uuid
 from typing import Any
 
 import pytest
+from layout_helpers import sign_up_context
 
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 800}
 #: a ranked deal's number has 20 digits (RANKED_FIRST = 10**19); nothing this long is shown
 LONG_NUMBER = re.compile(r"\d{15,}")
-
-
-def _sign_up(ctx: Any, server: str) -> str:
-    name = f"r{uuid.uuid4().hex[:10]}"
-    csrf = ctx.request.get(f"{server}/api/session").json()["csrf"]
-    r = ctx.request.post(
-        f"{server}/api/auth/signup",
-        data=json.dumps({"name": name, "password": "correct horse battery"}),
-        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-    )
-    assert r.status == 201, r.text()
-    return name
 
 
 def _play(page: Any) -> dict[str, Any]:
@@ -49,11 +36,11 @@ def test_a_ranked_game_shows_no_number_and_new_deal_asks_then_counts(
     try:
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-        _sign_up(ctx, server)
+        sign_up_context(ctx, server, "r")
         page.goto(f"{server}/top100/klondike")
         page.click("#play-ranked")
         page.wait_for_url(re.compile(r"/p/[0-9a-f]{32}$"))
-        page.wait_for_function("() => window.pk && window.pk.play")
+        page.wait_for_function("() => window.pk?.play")
         first = _play(page)
         assert first["ranked"] is True and first["number"] is None
         assert page.locator("[data-testid=ranked-badge]").is_visible()
@@ -64,7 +51,7 @@ def test_a_ranked_game_shows_no_number_and_new_deal_asks_then_counts(
         assert LONG_NUMBER.search(page.title()) is None and "ranked" in page.title()
         # One move, so that the game has something to count.
         page.keyboard.press("s")
-        page.wait_for_function("() => window.pk.play.n === 1")
+        page.wait_for_function("() => window.pk?.play?.n === 1")
         assert _my_games(ctx, server) == 0
         # "New deal" asks; saying no changes nothing.
         asked: list[str] = []
@@ -84,7 +71,7 @@ def test_a_ranked_game_shows_no_number_and_new_deal_asks_then_counts(
         # Saying yes gives it up (it counts) and deals a new ranked game.
         page.once("dialog", answer(True))
         page.click("#new-deal")
-        page.wait_for_function("id => window.pk.play.id !== id", arg=first["id"])
+        page.wait_for_function("id => window.pk?.play && window.pk.play.id !== id", arg=first["id"])
         second = _play(page)
         assert second["ranked"] is True and second["n"] == 0 and second["number"] is None
         assert len(asked) == 2

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from typing import Any
 
 import pytest
+from layout_helpers import sign_up_context
 from play_helpers import current, open_deal, wait_moves
 
 from patiencekit.games import get_rules
@@ -19,7 +19,7 @@ from patiencekit.games.winnable_numbers import WINNABLE
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 800}
-PLAYED = "() => window.pk && window.pk.play"
+PLAYED = "() => window.pk?.play"
 
 
 def _context(browser: Any, errors: list[str], **options: Any) -> tuple[Any, Any]:
@@ -29,18 +29,6 @@ def _context(browser: Any, errors: list[str], **options: Any) -> tuple[Any, Any]
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
     return ctx, page
-
-
-def _sign_up(ctx: Any, server: str) -> str:
-    name = f"e{uuid.uuid4().hex[:10]}"
-    csrf = ctx.request.get(f"{server}/api/session").json()["csrf"]
-    r = ctx.request.post(
-        f"{server}/api/auth/signup",
-        data=json.dumps({"name": name, "password": "correct horse battery"}),
-        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-    )
-    assert r.status == 201, r.text()
-    return name
 
 
 def _type(page: Any, move: str) -> None:
@@ -67,7 +55,7 @@ def test_winnable_only_deals_the_first_deal_opened_from_the_lobby(page: Any, ser
     page.locator('#games .game-tile[data-game="klondike-draw1"]').get_by_role(
         "link", name="Play"
     ).click()
-    page.wait_for_function("() => window.pk && window.pk.play && window.pk.play.game")
+    page.wait_for_function("() => window.pk?.play && window.pk?.play?.game")
     assert int(current(page)["number"]) in WINNABLE["klondike-draw1"]
 
 
@@ -134,7 +122,7 @@ def test_the_address_is_the_deal_and_a_reload_resumes_the_play(page: Any, server
     page.click("#lang-menu summary")
     page.click('#lang-menu a[data-lang="es"]')
     page.wait_for_function(
-        "() => document.documentElement.lang === 'es' && window.pk && window.pk.play"
+        "() => document.documentElement.lang === 'es' && window.pk?.play"
     )
     assert (current(page)["id"], current(page)["n"]) == (play["id"], 1)
     assert page.url == f"{server}/play/klondike?number=24"
@@ -146,7 +134,7 @@ def test_the_address_is_the_deal_and_a_reload_resumes_the_play(page: Any, server
     assert page.url == f"{server}/play/klondike-draw1?number={random['number_text']}"
     page.go_back()
     page.wait_for_function(
-        "id => window.pk && window.pk.play && window.pk.play.id === id", arg=play["id"]
+        "id => window.pk?.play && window.pk.play.id === id", arg=play["id"]
     )
     assert page.url == f"{server}/play/klondike?number=24"
 
@@ -298,8 +286,8 @@ def test_the_waiting_tournament_page_starts_without_a_reload(browser: Any, serve
     ctx_a, a = _context(browser, errors)
     ctx_b, b = _context(browser, errors)
     try:
-        _sign_up(ctx_a, server)
-        _sign_up(ctx_b, server)
+        sign_up_context(ctx_a, server, "e")
+        sign_up_context(ctx_b, server, "e")
         csrf = ctx_a.request.get(f"{server}/api/session").json()["csrf"]
         made = ctx_a.request.post(
             f"{server}/api/tournaments",
@@ -309,16 +297,16 @@ def test_the_waiting_tournament_page_starts_without_a_reload(browser: Any, serve
         assert made.status == 201, made.text()
         tid = made.json()["id"]
         a.goto(f"{server}/tournaments/{tid}")
-        a.wait_for_function("() => window.pk.tournament && window.pk.tournament.status === 'open'")
+        a.wait_for_function("() => window.pk?.tournament?.status === 'open'")
         assert "Waiting for 1 more player" in a.text_content("#actions")
         loads = []
         a.on("load", lambda _: loads.append(1))
         # the other player joins on their own page
         b.goto(f"{server}/tournaments/{tid}")
         b.get_by_role("button", name=re.compile("Join")).click()
-        b.wait_for_function("() => window.pk.tournament.status === 'running'")
+        b.wait_for_function("() => window.pk?.tournament?.status === 'running'")
         # the first page sees it fill and start, with round 1 to play, and is not reloaded
-        a.wait_for_function("() => window.pk.tournament.status === 'running'")
+        a.wait_for_function("() => window.pk?.tournament?.status === 'running'")
         a.wait_for_selector("#play-round:has-text('round 1')")
         assert a.text_content("[data-testid=status]") == "running"
         assert a.text_content("[data-testid=notice]") == (
@@ -327,7 +315,7 @@ def test_the_waiting_tournament_page_starts_without_a_reload(browser: Any, serve
         assert loads == []
         a.click("#play-round")
         a.wait_for_function(
-            "() => window.pk.play && window.pk.play.ranked && window.pk.play.n === 0"
+            "() => window.pk?.play && window.pk.play.ranked && window.pk.play.n === 0"
         )
         assert a.text_content("#round-title") == "Round 1 of 3"
     finally:

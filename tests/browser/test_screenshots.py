@@ -75,7 +75,7 @@ def take(browser: Any, server: str, game: str, size: str, extra_css: str = "") -
     try:
         page = ctx.new_page()
         page.goto(f"{server}/play/{game}?number={NUMBER}")
-        page.wait_for_function("() => window.pk && window.pk.play")
+        page.wait_for_function("() => window.pk?.play")
         page.wait_for_selector("#site-nav a", state="attached")
         page.add_style_tag(content=STEADY_CSS + extra_css)
         # The fonts loaded, the board measured again for them, two frames drawn.

@@ -83,7 +83,7 @@ def own(browser: Any, player: Any, page_errors: Any) -> Any:
 def open_stats(page: Any, server: str, name: str, query: str = "") -> None:
     page.goto(f"{server}/stats/{name}{query}")
     page.wait_for_function(
-        "() => window.pk && window.pk.history && window.pk.charts"
+        "() => window.pk?.history && window.pk.charts"
         " && document.querySelectorAll('#charts figure').length === 4"
     )
 
@@ -102,6 +102,11 @@ def chart_facts(page: Any) -> dict[str, Any]:
             bars: f.querySelectorAll('svg .bar').length,
             marked: f.querySelectorAll('svg .bar.mark').length,
             rows: f.querySelectorAll('table tbody tr').length,
+            table: [...f.querySelectorAll('table tbody tr')].map((tr) =>
+              [...tr.children].map((c) => c.textContent)),
+            legend: [...f.querySelectorAll('.chart-legend li')].map((li) => li.textContent),
+            legend_hollow: [...f.querySelectorAll('.chart-legend li')]
+              .map((li) => li.dataset.hollow),
             role: svg ? svg.getAttribute('role') : null,
             named,
             caption: f.querySelector('figcaption').textContent,
@@ -123,7 +128,7 @@ def history_rows(page: Any) -> list[dict[str, Any]]:
 
 
 def step_to(page: Any, k: int) -> None:
-    page.wait_for_function("(k) => window.pk.replay && window.pk.replay.step === k", arg=k)
+    page.wait_for_function("(k) => window.pk?.replay && window.pk?.replay?.step === k", arg=k)
 
 
 def test_the_charts_history_and_a_replay_in_english(own: Any, server: str, player: Any) -> None:
@@ -135,8 +140,21 @@ def test_the_charts_history_and_a_replay_in_english(own: Any, server: str, playe
     charts = chart_facts(own)
     assert list(charts) == ["rate", "score", "time", "streak"]
     assert (charts["rate"]["points"], charts["rate"]["hollow"], charts["rate"]["rows"]) == (5, 2, 5)
-    assert (charts["score"]["points"], charts["score"]["rows"]) == (3, 3)
+    # Every ended game's score (a loss has one: 0 here), the games not won hollow, a legend
+    # and the table saying which is which; the times are the wins' only, as the title says.
+    score = charts["score"]
+    assert (score["points"], score["hollow"], score["rows"]) == (5, 2, 5)
+    assert score["caption"] == "Score of each ended game"
+    assert score["legend"] == ["won", "not won (lost, given up or left)"]
+    assert score["legend_hollow"] == ["false", "true"]
+    assert score["named"][1].startswith("5 ended games, 3 of them won, oldest first")
+    results = [r[2] for r in score["table"]]
+    assert results == ["abandoned", "won", "won", "abandoned", "won"]
+    points = [int(r[3].replace(",", "")) for r in score["table"]]
+    assert [p > 0 for p in points] == [False, True, True, False, True]
     assert (charts["time"]["points"], charts["time"]["rows"]) == (3, 3)
+    assert charts["time"]["caption"] == "Time of each won game"
+    assert charts["time"]["legend"] == []
     # wins in a row: 0 1 2 0 1, the best (2) marked
     assert (charts["streak"]["bars"], charts["streak"]["marked"]) == (5, 1)
     assert charts["rate"]["caption"] == "Win rate over the last 10 games"
@@ -190,8 +208,10 @@ def test_the_page_in_dutch(own: Any, server: str, player: Any) -> None:
     assert own.evaluate("document.documentElement.lang") == "nl"
     assert own.text_content("#title") == f"Statistieken van {name}"
     charts = chart_facts(own)
-    assert [charts[c]["points"] for c in ("rate", "score", "time")] == [5, 3, 3]
+    assert [charts[c]["points"] for c in ("rate", "score", "time")] == [5, 5, 3]
     assert charts["streak"]["bars"] == 5
+    not_won = "niet gewonnen (verloren, opgegeven of verlaten)"
+    assert charts["score"]["legend"] == ["gewonnen", not_won]
     assert charts["rate"]["caption"] == "Winstpercentage over de laatste 10 spellen"
     assert charts["rate"]["named"][1].startswith("5 afgelopen spellen, het oudste eerst.")
     rows = history_rows(own)
@@ -218,3 +238,49 @@ def test_another_reader_sees_no_replay_of_the_players_games(
     assert [r["result"] for r in rows] == list(reversed(GAMES))
     assert not any(r["replay"] or r["id"] for r in rows)
     assert page.evaluate("window.pk.history.games.every((g) => g.number === null)")
+
+
+def test_the_history_fits_a_phone(browser: Any, server: str, player: Any, page_errors: Any) -> None:
+    """At 390 px the history is one block per game (as the other tables below 600 px): neither
+    the page nor the history's own box scrolls sideways, its replay open or not."""
+    ctx = browser.new_context(
+        storage_state=player["state"],
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    page.on("console", lambda m: page_errors.items.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page_errors.items.append(f"uncaught: {e}"))
+    fits = """() => {
+      const s = document.scrollingElement;
+      const table = document.querySelector('#history');
+      const wrap = table.closest('.table-wrap');
+      const rows = [...table.tBodies[0].rows];
+      return {
+        page: [s.scrollWidth, s.clientWidth],
+        box: [wrap.scrollWidth, wrap.clientWidth],
+        rows: rows.length,
+        blocks: rows.every((tr) => getComputedStyle(tr).display === 'grid'),
+        inside: rows.every((tr) => tr.getBoundingClientRect().right <= s.clientWidth),
+      };
+    }"""
+    try:
+        open_stats(page, server, player["name"])
+        facts = page.evaluate(fits)
+        assert facts["rows"] == len(GAMES) and facts["blocks"] and facts["inside"], facts
+        assert facts["page"][0] <= facts["page"][1], facts
+        assert facts["box"][0] <= facts["box"][1], facts
+        # each cell under its column's words
+        first = page.locator("#history tbody tr").first
+        labels = first.locator("td").evaluate_all("(tds) => tds.map((td) => td.dataset.label)")
+        assert labels == ["Date", "Result", "Score", "Time", "Moves", "Replay"]
+        first.get_by_role("button").click()
+        step_to(page, 0)
+        facts = page.evaluate(fits)
+        assert facts["page"][0] <= facts["page"][1], facts
+    finally:
+        ctx.close()
+    assert page_errors.unexpected() == []

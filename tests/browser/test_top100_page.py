@@ -89,7 +89,7 @@ def show_lines(page: Any, server: str) -> None:
         ),
     )
     page.goto(f"{server}/top100/klondike")
-    page.wait_for_function("() => window.pk && window.pk.board")
+    page.wait_for_function("() => window.pk?.board")
 
 
 def test_each_count_is_beside_its_own_mark_and_zero_counts_are_left_out(

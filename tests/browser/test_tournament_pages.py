@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
+from layout_helpers import sign_up_context
 
 from patiencekit import Game
 from patiencekit.server.pages import page_html
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.browser
 STATIC = Path(__file__).resolve().parents[2] / "src" / "patiencekit" / "server" / "static"
 PAGES = ["tournaments.html", "tournament.html", "top100.html", "profile.html"]
 DESKTOP = {"width": 1280, "height": 800}
-STATUS = "s => window.pk.tournament && window.pk.tournament.status === s"
+STATUS = "s => window.pk?.tournament && window.pk.tournament.status === s"
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -49,19 +49,12 @@ class Player:
     """A browser context of its own (its own cookies), signed up as a new account."""
 
     def __init__(self, browser: Any, server: str, errors: list[str]) -> None:
-        self.name = f"t{uuid.uuid4().hex[:10]}"
         self.ctx = browser.new_context(viewport=DESKTOP)
         self.ctx.set_default_timeout(10_000)
         self.page = self.ctx.new_page()
         self.page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-        csrf = self.ctx.request.get(f"{server}/api/session").json()["csrf"]
-        r = self.ctx.request.post(
-            f"{server}/api/auth/signup",
-            data=json.dumps({"name": self.name, "password": "correct horse battery"}),
-            headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-        )
-        assert r.status == 201, r.text()
+        self.name = sign_up_context(self.ctx, server, "t")
 
 
 MOVE = re.compile(r"^(w|c\d+) (f\d*|c\d+)(?: (\d+))?$")
@@ -95,7 +88,7 @@ def next_scoring_move(play: dict[str, Any]) -> tuple[str, int]:
 
 def wait_round(page: Any, n: int) -> dict[str, Any]:
     page.wait_for_function(
-        "n => window.pk.play && window.pk.play.n === n && !window.pk.play.over", arg=n
+        "n => window.pk?.play && window.pk.play.n === n && !window.pk.play.over", arg=n
     )
     play: dict[str, Any] = page.evaluate("window.pk.play")
     return play
@@ -113,7 +106,7 @@ def play_round_button(page: Any, n: int) -> None:
     page.wait_for_selector(f"#play-round:has-text('round {n}')")
     page.click("#play-round")
     page.wait_for_function(
-        "n => window.pk.play && document.getElementById('round-title').textContent.startsWith("
+        "n => window.pk?.play && document.getElementById('round-title').textContent.startsWith("
         "'Round ' + n)",
         arg=n,
     )
@@ -144,7 +137,7 @@ def test_two_players_join_a_tournament_and_play_its_rounds(browser: Any, server:
         a.click("#new-submit")
         a.wait_for_url(re.compile(r"/tournaments/\d+$"))
         tid = int(a.url.rsplit("/", 1)[1])
-        a.wait_for_function("() => window.pk.tournament")
+        a.wait_for_function("() => window.pk?.tournament")
         assert a.text_content("[data-testid=status]") == "open"
         assert "Waiting for 1 more player" in a.text_content("#actions")
 

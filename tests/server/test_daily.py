@@ -31,7 +31,7 @@ pytestmark = pytest.mark.no_periodic_task
 PLAY_KEYS = {
     "id", "game", "name", "number", "number_text", "ranked", "n", "piles", "legal_moves", "score",
     "time_bonus", "elapsed", "won", "over", "can_undo", "can_redo", "redeals_left", "last",
-    "autocomplete", "moves_made",
+    "autocomplete", "moves_made", "daily",
 }  # fmt: skip
 
 
@@ -117,13 +117,18 @@ def test_one_attempt_per_player_and_day(app, make_api, clock):
     play = start(ann)
     assert set(play) == PLAY_KEYS
     assert play["ranked"] is True and play["number"] is None and play["number_text"] is None
+    today = utc_day(clock.now)
+    assert play["daily"] == today  # every answer of the play says it is the day's
     # Starting it again resumes the same play (a reload), where it is.
     play = ann.play_ok(play, "s")
+    assert play["daily"] == today
     again = start(ann, status=200)
-    assert again["id"] == play["id"] and again["n"] == 1
+    assert again["id"] == play["id"] and again["n"] == 1 and again["daily"] == today
+    assert ann.get(f"/api/plays/{play['id']}").json()["daily"] == today
     clock.advance(2.0)
     done = give_up(ann, play)
     assert done["over"] and done["number"] is None and done["result"]["outcome"] == "gave_up"
+    assert done["daily"] == today
     # Once it has ended, no second attempt today, with a clear reason.
     message = error(ann.post("/api/daily/klondike/play"), 409, "daily_played")
     assert "one attempt a day" in message and "daily deal of Solitaire" in message
@@ -149,7 +154,38 @@ def test_the_daily_deal_needs_an_account_and_a_game(app, make_api, api):
     error(ann.get("/api/daily/klondike/2099-01-01"), 404, "not_found")
     error(ann.get("/api/daily/klondike/0001-01-01"), 404, "not_found")
     error(ann.get("/api/daily/klondike/0001-01-01/replays/ann"), 404, "not_found")
-    error(ann.get("/api/daily/klondike/2023-11-13/replays/ann"), 403, "forbidden")  # no deal
+    # (a day that is over and that nobody played has no replays: test_a_day_nobody_played)
+
+
+def test_a_day_nobody_played_says_so(app, make_api, clock):
+    """A day that is over and that nobody played: no deal was ever drawn, so there is none to
+    publish (``dealt`` false), no table, and no replay of anyone (404, not "once the day is
+    over"); today's deal before anyone starts it is not dealt yet either."""
+    ann = add_player(app, make_api, "ann")
+    today = utc_day(clock.now)
+    before = day_of(ann, "klondike", "2023-11-13")
+    assert before["over"] and before["dealt"] is False
+    assert (before["players"], before["playing"], before["table"]) == (0, 0, [])
+    assert before["number"] is None and before["number_text"] is None
+    assert before["me"] == {"name": "ann", "play": None, "status": "none", "line": None}
+    message = error(ann.get("/api/daily/klondike/2023-11-13/replays/ann"), 404, "not_found")
+    assert message == "ann did not play the daily deal of 2023-11-13"
+    error(ann.get("/api/daily/klondike/2023-11-13/replays/ann?step=0"), 404, "not_found")
+    dutch = ann.get("/api/daily/klondike/2023-11-13/replays/ann?lang=nl").json()
+    assert "2023-11-13" in dutch["error"]["message"] and "ann" in dutch["error"]["message"]
+    assert dutch["error"]["message"] != message
+    # Today, nobody has started the deal yet: not dealt, and its replays wait for the day.
+    assert day_of(ann)["dealt"] is False and not day_of(ann)["over"]
+    error(ann.get(f"/api/daily/klondike/{today}/replays/ann"), 403, "forbidden")
+    # Once somebody starts it, the day has its deal (still hidden), and keeps it.
+    start(ann)
+    assert day_of(ann)["dealt"] is True and day_of(ann)["number"] is None
+    next_day(clock)
+    assert day_of(ann, "klondike", today)["dealt"] is True
+    assert day_of(ann, "klondike", today)["number"] is not None
+    # ... while the other games' deals of that day nobody played have none.
+    other = day_of(ann, "patiencemax", today)
+    assert other["over"] and other["dealt"] is False and other["table"] == []
 
 
 def test_no_undo_redo_restart_or_hint_and_nobody_elses_play(app, make_api, clock):
@@ -310,6 +346,11 @@ def test_nothing_sent_before_the_day_ends_deals_its_face_up_cards(app, make_api,
     for who in (rec, onlooker):
         who.get(f"/api/daily/klondike/{today}")
         who.get(f"/api/plays/{play['id']}")
+        # (the statistics and the play's own replay, which hold a player's own deals)
+        who.get("/api/stats/ann/history")
+        who.get("/api/stats/ann/charts/klondike")
+        who.get(f"/api/plays/{play['id']}/replay")
+        who.get(f"/api/plays/{play['id']}/replay?step=1")
     assert numbers_dealing("klondike", seen, rec.texts) == set()
     assert numbers_dealing("klondike", seen, onlooker.texts) == set()
     # The next day: the deal and the replays are published, the deal can be practised.
@@ -331,6 +372,42 @@ def test_nothing_sent_before_the_day_ends_deals_its_face_up_cards(app, make_api,
     assert bob.new_play("klondike", deal)["number"] == deal
     # Today's deal is a new one, and hidden again.
     assert day_of(bob)["number"] is None
+
+
+def test_a_daily_play_counts_in_its_days_table_only(app, make_api, clock, monkeypatch):
+    """A daily deal's play is a competition of its own: in no statistics, chart or history of
+    the player's games (as the day's table has it), nor does it leave a casual play of the
+    game abandoned; its replay is the day's, never the play's own."""
+    ann = add_player(app, make_api, "ann")
+    casual = ann.play_ok(ann.new_play("klondike", 24), "s")
+    clock.advance(1.0)
+    pin_deal(monkeypatch)
+    play = start(ann)
+    line, running = scoring_line("klondike", deal_of(app, play["id"]), 3)
+    play = play_line(ann, play, line, clock, 1.0)
+    clock.advance(1.0)
+    assert give_up(ann, play)["result"]["score"] == running
+    today = utc_day(clock.now)
+    assert [x["name"] for x in day_of(ann, "klondike", today)["table"]] == ["ann"]
+    # The casual play is still in progress (not left for the daily deal): nothing counts.
+    stats = ann.get("/api/stats/ann").json()["klondike"]
+    assert (stats["played"], stats["won"]) == (0, 0)
+    charts = ann.get("/api/stats/ann/charts/klondike").json()
+    assert (charts["played"], charts["points"]) == (0, [])
+    assert ann.get("/api/stats/ann/history").json()["total"] == 0
+    assert ann.get("/api/players/ann").json()["stats"]["klondike"]["played"] == 0
+    # The play's own replay would deal the day's deal: the day's replays are at /api/daily.
+    for path in (f"/api/plays/{play['id']}/replay", f"/api/plays/{play['id']}/replay?step=1"):
+        assert "once its day is over" in error(ann.get(path), 403, "forbidden")
+    next_day(clock)
+    assert day_of(ann, "klondike", today)["over"]
+    error(ann.get(f"/api/plays/{play['id']}/replay"), 403, "forbidden")
+    assert ann.get(f"/api/daily/klondike/{today}/replays/ann").json()["moves"] == line
+    # A new casual deal leaves the first one: it counts, and only it.
+    ann.new_play("klondike", 25)
+    history = ann.get("/api/stats/ann/history").json()
+    assert [(g["id"], g["result"]) for g in history["games"]] == [(casual["id"], "abandoned")]
+    assert ann.get("/api/stats/ann").json()["klondike"]["played"] == 1
 
 
 def test_a_play_still_open_at_midnight_stops_there_and_counts_as_it_was(

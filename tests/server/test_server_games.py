@@ -21,6 +21,7 @@ from patiencekit.games.winnable_numbers import WINNABLE
 #: today's keys (docs/api.md) and those the registry adds
 OLD_KEYS = {"id", "name", "decks", "rules_text", "winnable_deals"}
 NEW_KEYS = {
+    "local_name",
     "short_name",
     "blurb",
     "lobby_cards",
@@ -33,7 +34,7 @@ NEW_KEYS = {
     "foundation_bases",
     "pile_words",
     "solver",
-    # the rules page's sections, in the request's language (server/game_texts.py)
+    # the rules page's sections, in the request's language (patiencekit/game_texts.py)
     "rules_sections",
     # the piles at the deal, without cards (the rules page's picture of the layout)
     "deal_piles",

@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from patiencekit.game_texts import rules_text
+from patiencekit.games import GAMES
 from patiencekit.server.language import LANG_COOKIE
 from patiencekit.server.pages import page_html
 
@@ -162,14 +164,28 @@ def test_the_games_come_with_their_words_in_the_language(api):
     dutch = api.client.get("/api/games", headers=NL).json()
     spanish = api.client.get("/api/games", headers=ES).json()
     assert [g["id"] for g in dutch] == [g["id"] for g in english]
-    assert [g["name"] for g in dutch] == [g["name"] for g in english]  # proper names stay
+    assert [g["name"] for g in dutch] == [g["name"] for g in english]  # the key stays English
+    # the name to show is in the language: the proper names stay, the variant's words do not
+    assert [g["local_name"] for g in english] == [g["name"] for g in english]
+    by_id = {g["id"]: g for g in dutch}
+    assert by_id["klondike"]["local_name"] == "Solitaire (Klondike, 3 kaarten draaien)"
+    spanish_names = {g["id"]: g["local_name"] for g in spanish}
+    assert spanish_names["klondike"] == "Solitaire (Klondike, robar 3)"
     for en, nl, es in zip(english, dutch, spanish, strict=True):
         assert set(nl) == set(en) == set(es)
         assert nl["blurb"] != en["blurb"] and es["blurb"] != en["blurb"]
-        assert nl["rules_text"] == en["rules_text"]  # the registry's, in English
+        # the rules in full: the registry's in English, the same sections' words in the others
+        assert en["rules_text"] == GAMES[en["id"]].rules_text
+        assert nl["rules_text"] == rules_text(GAMES[en["id"]], "nl") != en["rules_text"]
+        assert es["rules_text"] == rules_text(GAMES[en["id"]], "es") != en["rules_text"]
+        assert nl["rules_sections"][0]["text"] in nl["rules_text"]
         assert [s["heading"] for s in en["rules_sections"]][-1] in ("To win", "Scoring")
     cotillion = {g["id"]: g for g in dutch}["royal-cotillion"]
     assert cotillion["pile_words"] == {"column": "linkerstapel"}
     assert {g["id"]: g for g in spanish}["klondike"]["rules_sections"][0]["heading"] == (
         "La disposición"
     )
+    klondike = {g["id"]: g for g in dutch}["klondike"]["rules_text"]
+    assert klondike.startswith("Eén kaartspel. Zeven rijen: rij n heeft n kaarten")
+    assert "\n\nPuntentelling: van de gedraaide kaarten naar een rij +25" in klondike
+    assert "foundation" not in klondike and "Score" not in klondike

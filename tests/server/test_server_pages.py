@@ -128,6 +128,23 @@ def test_the_page_files_hold_only_their_own_part(page):
         assert part not in text, f"{page} repeats {part!r}, which is in a shared fragment"
 
 
+def test_the_pages_with_a_replay_share_its_section():
+    """The tournament's and the daily deal's replay: one section, ``_replay.html``, which
+    each page has once, where its marker is, and which no page file repeats."""
+    fragment = (STATIC_DIR / "_replay.html").read_text(encoding="utf-8")
+    assert fragment.startswith('    <section class="section" id="replay" hidden')
+    for page in sorted(PAGES):
+        text = (STATIC_DIR / page).read_text(encoding="utf-8")
+        assert 'id="replay-title"' not in text or page == "stats.html", page  # stats: its own
+        served = page_html(page) or ""
+        if page in ("tournament.html", "daily-deal.html"):
+            assert text.count("    <!-- pk:replay -->\n") == 1, page
+            assert served.count('<section class="section" id="replay" hidden') == 1, page
+            assert served.count('data-replay="download"') == 1, page
+        else:
+            assert "<!-- pk:replay" not in text, page
+
+
 @pytest.mark.parametrize("path", ["/rules/freecell", "/play/freecell", "/daily/freecell"])
 def test_pages_of_unknown_games_are_not_found(api, path):
     r = api.get(path)
@@ -148,20 +165,24 @@ def test_a_page_is_put_together_from_its_markers(tmp_path, monkeypatch):
 
     (tmp_path / "_head.html").write_text('<head>\n  <meta content="a{viewport}">\n')
     (tmp_path / "_header.html").write_text("  <header></header>\n")
+    (tmp_path / "_replay.html").write_text('    <section id="replay"></section>\n')
     (tmp_path / "p.html").write_text(
         "<!-- pk:head viewport-fit=cover -->\n  <title>P</title>\n<body>\n  <!-- pk:header -->\n"
+        "  <main>\n    <!-- pk:replay -->\n  </main>\n"
     )
     (tmp_path / "q.html").write_text("<!-- pk:head -->\n<body>\n  <!-- pk:heading -->\n")
     (tmp_path / "r.html").write_text("<!-- pk:head -->\n<body>\n  <!-- pk:header x=y -->\n")
+    (tmp_path / "s.html").write_text("<!-- pk:head -->\n<body>\n  <!-- pk:replay x=y -->\n")
     monkeypatch.setattr(pages, "STATIC_DIR", tmp_path)
     pages.page_html.cache_clear()
     try:
         assert pages.page_html("p.html") == (
             '<head>\n  <meta content="a, viewport-fit=cover">\n  <title>P</title>\n'
-            "<body>\n  <header></header>\n"
+            '<body>\n  <header></header>\n  <main>\n    <section id="replay"></section>\n'
+            "  </main>\n"
         )
         assert pages.page_html("missing.html") is None
-        for bad in ("q.html", "r.html"):  # a marker that is not known is an error, not left in
+        for bad in ("q.html", "r.html", "s.html"):  # an unknown marker is an error, not left in
             with pytest.raises(ValueError, match=bad):
                 pages.page_html(bad)
     finally:

@@ -19,7 +19,7 @@ WIN = json.loads((Path(__file__).parent / "data" / "klondike-win.json").read_tex
 PLAY_KEYS = {
     "id", "game", "name", "number", "number_text", "ranked", "n", "piles", "legal_moves", "score",
     "time_bonus", "elapsed", "won", "over", "can_undo", "can_redo", "redeals_left", "last",
-    "autocomplete", "moves_made",
+    "autocomplete", "moves_made", "daily",
 }  # fmt: skip
 
 
@@ -77,7 +77,7 @@ def test_a_new_play_is_the_engines_deal_seen_by_the_player(api, clock):
     assert play["game"] == "klondike" and play["number"] == 24 and play["name"] == engine.rules.name
     assert (play["n"], play["score"], play["time_bonus"], play["elapsed"]) == (0, 0, 0, 0)
     assert play["won"] is play["over"] is play["can_undo"] is play["can_redo"] is False
-    assert play["ranked"] is False and play["last"] is None
+    assert play["ranked"] is False and play["last"] is None and play["daily"] is None
     assert len(play["id"]) == 32 and play["id"] != api.new_play("klondike", 24)["id"]
     # Read back: the same, with the server's clock running.
     clock.advance(7.25)

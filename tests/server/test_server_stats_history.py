@@ -146,6 +146,38 @@ def test_the_charts_have_a_point_per_ended_play(api, clock):
     error(api.get("/api/stats/nobody_here/charts/klondike"), 404, "not_found")
 
 
+@pytest.mark.no_periodic_task
+def test_the_score_chart_has_every_ended_play_of_a_scored_game(api, clock):
+    """``final_score``: a win's score, a ranked result's, a casual play's running score at its
+    last move (replayed, and replayed again once it moved on); the history says the same."""
+    assert api.signup("Kit").status_code == 201
+    line, running = scoring_line("klondike", 24, 2)
+    assert running > 0
+    lost = play_line(api, api.new_play("klondike", 24), line, clock, 1.0)  # abandoned below
+    won = win(api, clock)
+    ranked = ranked_play(api, "klondike", 10**19 + 5)
+    ranked_line, ranked_score = scoring_line("klondike", 10**19 + 5, 3)
+    ranked = play_line(api, ranked, ranked_line, clock, 1.0)
+    clock.advance(1)
+    give_up(api, ranked)
+    start(api, clock)  # in progress: not on the charts
+    points = charts(api, "kit")["points"]
+    assert [p["result"] for p in points] == ["abandoned", "won", "given_up"]
+    assert [p["final_score"] for p in points] == [running, won["score"], ranked_score]
+    assert [p["score"] for p in points] == [None, won["score"], None]  # a win's, as before
+    games = history(api, "kit", "?game=klondike")["games"]
+    assert [g["score"] for g in reversed(games)] == [p["final_score"] for p in points]
+    # The abandoned play taken up again: a move more, a new running score on the chart.
+    more, more_score = scoring_line("klondike", 24, 3)
+    assert more[: len(line)] == line and more_score > running
+    play_line(api, lost, more[len(line) :], clock, 1.0)
+    assert charts(api, "kit")["points"][0]["final_score"] == more_score
+    # A game without a score has none, won or not.
+    start(api, clock, "patriarchs")
+    start(api, clock, "patriarchs")
+    assert [p["final_score"] for p in charts(api, "kit", "patriarchs")["points"]] == [None]
+
+
 # -- history and replays ---------------------------------------------------------------------
 
 

@@ -7,11 +7,12 @@ it is shown (short name, lobby tile, layout family, pile words), whether it is
 ranked and which solver serves it. The pages write no game id or fact of their
 own: they read this list (``static/js/games.js``).
 
-The words of the answer (each game's ``blurb``, ``pile_words`` and ``rules_sections``) are
-in the request's language (``language.scope_language``; ``game_texts``); names stay the
-games' own, and ``rules_text`` is the registry's, in English. The answer never changes while
-the server runs: it is built and checked against its model once per language, then served
-as the same bytes.
+The words of the answer (each game's ``rules_text``, ``rules_sections``, ``blurb`` and
+``pile_words``) are in the request's language (``language.scope_language``;
+:mod:`patiencekit.game_texts`, which the terminal says them from too); names stay the games'
+own, and ``rules_text`` in English is the registry's. The answer never changes while the
+server runs: it is built and checked against its model once per language, then served as
+the same bytes.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Literal
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from patiencekit import game_texts
 from patiencekit.cards import Suit
 from patiencekit.game import new_game
 from patiencekit.games import FACTS, GAMES
@@ -29,7 +31,6 @@ from patiencekit.games.facts import Layout, Solver, foundation_bases, stock_fact
 from patiencekit.games.winnable_numbers import WINNABLE
 from patiencekit.i18n import DEFAULT_LANGUAGE
 from patiencekit.rules import GameRules, PileKind, Turn
-from patiencekit.server import game_texts
 from patiencekit.server.deps import json_response
 from patiencekit.server.language import scope_language
 
@@ -84,8 +85,13 @@ class GameEntry(BaseModel):
 
     id: str = Field(description="the game's stable id, as in /play/{id}")
     name: str = Field(description="the full name: 'Solitaire (Klondike, draw 3)'")
+    local_name: str = Field(
+        description="the full name in the request's language: 'Solitaire (Klondike, robar 3)'"
+    )
     decks: int = Field(description="1 or 2")
-    rules_text: str = Field(description="the rules in full, the registry's (in English)")
+    rules_text: str = Field(
+        description="the rules in full in the request's language (in English the registry's)"
+    )
     rules_sections: list[RulesSection] = Field(
         description="the rules page's sections in the request's language, each with a heading"
     )
@@ -118,8 +124,9 @@ def game_entry(rules: GameRules, lang: str = DEFAULT_LANGUAGE) -> GameEntry:
     return GameEntry(
         id=rules.id,
         name=rules.name,
+        local_name=game_texts.name(rules, lang),
         decks=rules.decks,
-        rules_text=rules.rules_text,
+        rules_text=game_texts.rules_text(rules, lang),
         rules_sections=[
             RulesSection.model_validate(section)
             for section in game_texts.rules_sections(rules, lang)

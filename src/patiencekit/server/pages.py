@@ -10,6 +10,9 @@ fragment goes:
   settings (its ``{viewport}``): ``<!-- pk:head viewport-fit=cover -->``.
 - ``<!-- pk:header -->`` becomes ``static/_header.html``: the site header (brand, nav and the
   language menu).
+- ``<!-- pk:replay -->`` becomes ``static/_replay.html``: the replay section of the
+  tournament and daily deal pages (its controls and board, for ``js/replay.js``'s
+  ``pageReplay``).
 
 Every visible word of a page file and its fragments is a marker ``{{key}}`` of the pages'
 catalogue, ``static/i18n/<lang>.json`` (the one the scripts read too, ``js/i18n.js``): it is
@@ -80,11 +83,13 @@ _PLACEHOLDER = """<!doctype html>
 """
 
 
-#: a marker line: ``<!-- pk:head [setting=value ...] -->`` or ``<!-- pk:header -->``
+#: a marker line: ``<!-- pk:head [setting=value ...] -->``, ``<!-- pk:header -->`` or
+#: ``<!-- pk:replay -->``
 _MARKER = re.compile(
-    r"^[ \t]*<!-- pk:(?P<name>head|header)(?P<settings>(?: [a-z-]+=[a-z0-9.-]+)*) -->\n", re.M
+    r"^[ \t]*<!-- pk:(?P<name>head|header|replay)(?P<settings>(?: [a-z-]+=[a-z0-9.-]+)*) -->\n",
+    re.M,
 )
-_FRAGMENTS = {"head": "_head.html", "header": "_header.html"}
+_FRAGMENTS = {"head": "_head.html", "header": "_header.html", "replay": "_replay.html"}
 #: a word of the catalogue: ``{{key}}``
 _WORD = re.compile(r"\{\{([a-z0-9_.]+)\}\}")
 
@@ -142,12 +147,14 @@ def page_html(filename: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
             )
         if settings:
             raise ValueError(f"{filename}: <!-- pk:{name} --> takes no settings")
-        # the language menu: the page's own language is the current one
-        return text.replace(f'data-lang="{lang}"', f'data-lang="{lang}" aria-current="true"')
+        if name == "header":
+            # the language menu: the page's own language is the current one
+            return text.replace(f'data-lang="{lang}"', f'data-lang="{lang}" aria-current="true"')
+        return text
 
     page = _MARKER.sub(fragment, path.read_text(encoding="utf-8"))
     if "<!-- pk:" in page:
-        raise ValueError(f"{filename}: a marker that is not <!-- pk:head --> or <!-- pk:header -->")
+        raise ValueError(f"{filename}: a marker that is not <!-- pk:head|header|replay -->")
     page = _translate(page, lang, filename)
     if "{{" in page:
         raise ValueError(f"{filename}: a word marker that is not {{{{key}}}}")

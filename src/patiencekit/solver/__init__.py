@@ -27,17 +27,15 @@ the move that wins most often.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import itertools
 import json
-import os
 import random
 import time
-import warnings
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from patiencekit.compiled import compiled_or_pure
 from patiencekit.game import Game, View, new_game
 from patiencekit.games import FACTS, get_rules
 from patiencekit.games.facts import Solver
@@ -67,39 +65,14 @@ Outcome = Literal["solved", "unsolvable", "limit"]
 KLONDIKE_IDS = tuple(g for g, facts in FACTS.items() if facts.solver is Solver.KLONDIKE)
 
 
-def _klondike_source_sha256() -> str | None:
-    """The sha256 of the Klondike search's source as it is now (``klondike.py``), or None
-    when it cannot be read."""
-    try:
-        with open(_pure_klondike.__file__, "rb") as f:
-            return hashlib.file_digest(f, "sha256").hexdigest()
-    except OSError:
-        return None
-
-
 def _klondike_module(name: str = "patiencekit.solver.klondike_fast") -> Any:
     """The mypyc-compiled Klondike search if it was built (``tools/build_fast.py``) from
     ``klondike.py`` as it is now and ``PATIENCEKIT_PURE_PYTHON`` is not set; else the
     pure-Python one. The build names the source's sha256 in the module
     (``SOURCE_SHA256``): a module built from another source (``klondike.py`` edited
-    since) would run the old search, so it is refused, with a warning."""
-    if os.environ.get("PATIENCEKIT_PURE_PYTHON"):
-        return _pure_klondike
-    try:
-        fast = importlib.import_module(name)
-    except ImportError:
-        return _pure_klondike
-    built = getattr(fast, "SOURCE_SHA256", None)
-    if built is None or built != _klondike_source_sha256():
-        warnings.warn(
-            f"{name} was not compiled from {_pure_klondike.__file__} as it is now (edited "
-            "since?): the pure-Python Klondike search is used; rebuild the compiled one "
-            "with `make venv` or `python tools/build_fast.py`",
-            RuntimeWarning,
-            stacklevel=2,
-        )
-        return _pure_klondike
-    return fast
+    since) would run the old search, so it is refused, with a warning
+    (:func:`patiencekit.compiled.compiled_or_pure`)."""
+    return compiled_or_pure(name, _pure_klondike, "Klondike search", stacklevel=2)
 
 
 _KLONDIKE = _klondike_module()

@@ -7,11 +7,20 @@ studies mean). What makes it fast, after Solvitaire and lonelybot:
   talon; a move plays any card the player could reach by drawing (and turning
   the waste over) straight to its target. With draw 1 every talon card is
   reachable, so the draw position is not even part of the state.
-- **Safe foundation moves** (a dominance): a column's last card goes up at once
-  when no card left in play could ever need it.
-- **Move pruning**: a string is moved off a column only whole (to turn up a
-  card or empty the column) or to free a card that goes straight to a
-  foundation; a king moves to the first empty column only.
+- **Tableau rearrangement is implicit** (after lonelybot): a position's key
+  does not tell which of the two cards of a rank and colour (its parents) each
+  face-up card lies on, only that it lies on one. All positions with one key
+  are as good as each other (a string moves from one parent to the other's
+  twin in one move, whenever that twin is free), so a card that could go onto
+  either parent has one move, a string moves off a column only whole (to turn
+  up a card, or to empty the column for a king; a king moves to the first empty
+  column only), and a card under a string goes to its foundation in one move
+  when its twin is a column's top (the string goes onto the twin first; see
+  :meth:`KlondikeSearch.moves`).
+- **Safe foundation moves** (a dominance): a card goes up at once when no card
+  left in play could ever need it; with draw 3 the talon's last card too, when
+  that loses no other talon card its turn; when it would, the cards that only
+  the next pass brings up wait for it.
 - **A transposition table keyed by a 64-bit Zobrist hash** updated in O(1)
   per move, with pile symmetry: a column with no face-down card hashes the
   same whichever column it is.
@@ -45,10 +54,14 @@ _TALON_TO_COLUMN: Final = 1
 _COLUMN_TO_FOUNDATION: Final = 2
 _COLUMN_TO_COLUMN: Final = 3
 _FOUNDATION_TO_COLUMN: Final = 4
+#: a card to its foundation from under a string, which first goes onto the card's twin
+#: (the other card of its rank and colour, a column's top): (kind, column, the string's
+#: length, the twin's column, card)
+_SWAP_TO_FOUNDATION: Final = 5
 
 _IN_TALON: Final = 0
 _ON_FOUNDATION: Final = 1
-_ON_CARD: Final = 2  # + parent card
+_ON_CARD: Final = 2  # on a card (which of the card's two parents is not part of the key)
 _ON_HIDDEN: Final = 54  # + column: on the face-down cards of that column
 _ON_EMPTY: Final = 61  # the bottom card of a column without face-down cards
 _CODES: Final = 62
@@ -102,24 +115,58 @@ def reachable_positions(n: int, p: int, draw: int) -> list[int]:
     return out
 
 
-def _reach_keys(draw: int) -> list[list[int]]:
-    """keys[n][p]: a Zobrist key of the *set* of reachable positions. Two draw positions
-    with the same reachable set have the same future (any talon move resets the position
-    to where the card was), so the transposition table need not tell them apart."""
-    by_set: dict[frozenset[int], int] = {}
-    keys: list[list[int]] = []
-    for n in range(53):  # a hand-made position may hold up to 52 talon cards
-        row: list[int] = []
-        for p in range(n + 1):
-            reach = frozenset(reachable_positions(n, p, draw))
-            if reach not in by_set:
-                by_set[reach] = _rng.getrandbits(_KEY_BITS)
-            row.append(by_set[reach])
-        keys.append(row)
-    return keys
+def _reach_mask(n: int, p: int, draw: int) -> int:
+    """The set :func:`reachable_positions` lists, as a bit mask (bit ``i``: position ``i``),
+    made without the list (a search's first start builds some 1,400 of them)."""
+    mask = 1 << (p - 1) if p > 0 else 0
+    q = p
+    while q < n:
+        q = q + draw if q + draw < n else n
+        mask |= 1 << (q - 1)
+    q = 0
+    while q < n:
+        q = q + draw if q + draw < n else n
+        mask |= 1 << (q - 1)
+    return mask
 
 
-_REACH_KEYS: Final[dict[int, list[list[int]]]] = {}
+_M64: Final = (1 << 64) - 1
+
+
+def _mix(x: int) -> int:
+    """splitmix64's finaliser: a well-mixed 62-bit key of ``x``."""
+    z = (x + 0x9E3779B97F4A7C15) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return (z ^ (z >> 31)) >> (64 - _KEY_BITS)
+
+
+def _reach_row(n: int, draw: int) -> list[int]:
+    """row[p]: a Zobrist key of the *set* of talon positions reachable with ``n`` talon
+    cards, ``p`` of them on the waste. Two draw positions with the same reachable set have
+    the same future (any talon move resets the position to where the card was), so the
+    transposition table need not tell them apart: the key is a function of ``n`` and the
+    set alone, the same in every process. (Draw 1 needs none: every card is reachable.)"""
+    return [_mix((draw << 60) | (n << 53) | _reach_mask(n, p, draw)) for p in range(n + 1)]
+
+
+#: reachable_positions per (draw, talon size, draw position), made when first asked
+_REACH_LISTS: Final[dict[int, list[int]]] = {}
+
+
+def _reach_list(n: int, p: int, draw: int) -> list[int]:
+    """:func:`reachable_positions`, kept once made (callers must not change the list)."""
+    k = (draw << 12) | (n << 6) | p
+    out = _REACH_LISTS.get(k)
+    if out is None:
+        out = reachable_positions(n, p, draw)
+        _REACH_LISTS[k] = out
+    return out
+
+
+#: per draw, the rows of :func:`_reach_row` for talons of 0, 1, ... cards, made as far as a
+#: search has needed them (a deal's talon has 24 cards; a hand-made position up to 52)
+_REACH_KEYS: Final[dict[int, list[list[int]]]] = {1: [], 2: [], 3: []}
 
 # parents[c]: the two cards c may be placed on; children the reverse
 _PARENTS: Final[list[tuple[int, int]]] = []
@@ -157,9 +204,7 @@ class KlondikeSearch:
         self.found: list[int] = []
         self.talon: list[int] = []
         self.p = 0
-        if self.draw not in _REACH_KEYS:
-            _REACH_KEYS[self.draw] = _reach_keys(self.draw)
-        self.reach_keys = _REACH_KEYS[self.draw]
+        self.reach_keys = _REACH_KEYS.setdefault(self.draw, [])
         self.loc = [_ON_FOUNDATION] * 52
         self.path: list[SearchMove] = []
         self.seen: set[int] = set()
@@ -209,7 +254,8 @@ class KlondikeSearch:
         treats them as searched without a win, so a line it finds avoids them. A
         position is known by its key, which is a function of the cards' places, the
         face-down counts, the *set* of talon cards and the draw position (never the
-        talon's order nor which face-down card is which)."""
+        talon's order nor which face-down card is which, nor which of the two cards
+        of a rank and colour a face-up card lies on)."""
         start = self.start
         root = self.hash  # (the start position is loaded)
         try:
@@ -242,6 +288,8 @@ class KlondikeSearch:
             return (t.columns[a], t.foundations[card // 13], 1)
         if kind == _COLUMN_TO_COLUMN:
             return (t.columns[a], t.columns[c], card)
+        if kind == _SWAP_TO_FOUNDATION:
+            return (t.columns[a], t.columns[c], b)
         return (t.foundations[a], t.columns[b], 1)
 
     # -- hashing ------------------------------------------------------------------
@@ -260,14 +308,17 @@ class KlondikeSearch:
             h ^= _ZH[col][len(self.hidden[col])]
             up = self.up[col]
             for k, c in enumerate(up):
-                loc[c] = self._base_code(col) if k == 0 else _ON_CARD + up[k - 1]
+                loc[c] = self._base_code(col) if k == 0 else _ON_CARD
             for c in self.hidden[col]:
                 loc[c] = -1
         for c in range(52):
             if loc[c] >= 0:
                 h ^= _Z[c][loc[c]]
         if self.draw != 1:
-            h ^= self.reach_keys[len(self.talon)][self.p]
+            rows = self.reach_keys
+            while len(rows) <= len(self.talon):
+                rows.append(_reach_row(len(rows), self.draw))
+            h ^= rows[len(self.talon)][self.p]
         self.hash = h
 
     def _set(self, card: int, code: int) -> None:
@@ -279,84 +330,137 @@ class KlondikeSearch:
 
     def reachable(self) -> list[int]:
         """Talon positions the player can bring to the waste's top (draw, turn over)."""
-        return reachable_positions(len(self.talon), self.p, self.draw)
+        return _reach_list(len(self.talon), self.p, self.draw)
 
     def _safe(self, card: int) -> bool:
-        """A card on its foundation's next place that no card in play can need."""
+        """A card on its foundation's next place whose going up loses no win: the two
+        foundations of the other colour within two ranks of it and the other of its
+        colour within three (Solvitaire's dominance, proved by Blake & Gent; lonelybot's
+        ``dominance_mask``). A card of the other colour that could still need it as a
+        parent is next on its foundation, and so is any card that could go on that one."""
         r = card % 13
         if r <= 1:
             return True
         s = card // 13
         f = self.found
         a, b = _OPPOSITE[s]
-        return f[a] >= r and f[b] >= r and f[_SAME_OTHER[s]] >= r - 1
+        return f[a] >= r - 1 and f[b] >= r - 1 and f[_SAME_OTHER[s]] >= r - 2
+
+    def _twin(self, card: int) -> int:
+        """The other card of ``card``'s rank and colour (it takes the same cards)."""
+        return _SAME_OTHER[card // 13] * 13 + card % 13
+
+    def _to_foundation(self, card: int, tops: list[int]) -> SearchMove | None:
+        """The move that puts a face-up ``card`` (next on its foundation) up, or None:
+        from a column's top; or from under a string that first goes onto the card's
+        twin, when the twin is a column's top (``tops[card]``: the column whose top the
+        card is, else -1). The two are one move to the search: which of a rank and
+        colour's two cards a string lies on is not part of a position's key."""
+        j = tops[card]
+        if j >= 0:
+            return (_COLUMN_TO_FOUNDATION, j, 0, 0, card)
+        jt = tops[self._twin(card)]
+        if jt < 0:
+            return None
+        up = self.up
+        for i in range(7):
+            u = up[i]
+            for k in range(len(u) - 1):
+                if u[k] == card:
+                    return (_SWAP_TO_FOUNDATION, i, len(u) - 1 - k, jt, card)
+        return None
+
+    def _tops(self) -> list[int]:
+        """tops[card]: the column whose top card it is, else -1 (tops[-1], the "parent"
+        of a king, stays -1)."""
+        tops = [-1] * 53
+        up = self.up
+        for j in range(7):
+            if up[j]:
+                tops[up[j][-1]] = j
+        return tops
 
     def moves(self) -> list[SearchMove]:
-        """The pruned moves, best first."""
+        """The pruned moves, best first.
+
+        The moves are those of a position's *class*: positions that differ only in which
+        of a rank and colour's two cards each string lies on have one key (see
+        :meth:`_rehash`) and one set of next classes, as lonelybot's search has it. A
+        string moves only whole: from over face-down cards (turning one up), or off a
+        column without any when a king waits for the column; a card goes to its
+        foundation from a column's top or from under a string that moves onto the
+        card's twin first (:meth:`_to_foundation`); each card that could go onto either
+        of two cards has one move (onto the first), as both lead to the same class.
+        Moving a string from one card to the other's twin changes nothing the key
+        knows and is never a move.
+        """
         up = self.up
         hidden = self.hidden
         found = self.found
         talon = self.talon
+        loc = self.loc
         first: list[SearchMove] = []
         reveal: list[tuple[int, SearchMove]] = []
         rest: list[SearchMove] = []
         last: list[SearchMove] = []
-        # tops[card]: the column whose top card it is, else -1 (tops[-1], the "parent" of
-        # a king, stays -1)
-        tops = [-1] * 53
+        tops = self._tops()
         empty = -1
         for j in range(7):
-            if up[j]:
-                tops[up[j][-1]] = j
-            elif empty < 0:
+            if not up[j]:
                 empty = j
+                break
         # is there a king that an empty column could still take?
         king_waits = False
         for s in range(4):
             king = s * 13 + _KING
-            where = self.loc[king]
+            where = loc[king]
             if where == _IN_TALON or where == -1 or (_ON_HIDDEN <= where < _ON_EMPTY):
                 king_waits = True
                 break
-        # columns: the strings that may move (their first cards are the "heads")
+        # cards to their foundations
+        for s in range(4):
+            h = found[s]
+            if h < 13 and loc[s * 13 + h] >= _ON_CARD:
+                m = self._to_foundation(s * 13 + h, tops)
+                if m is not None:
+                    first.append(m)
+        # columns: the strings that may move whole (their first cards are "heads"), and
+        # the cards whose strings may move off them for a foundation move (heads too)
         heads = [False] * 52
         for i in range(7):
             u = up[i]
             if not u:
                 continue
-            top = u[-1]
-            if found[top // 13] == top % 13:
-                first.append((_COLUMN_TO_FOUNDATION, i, 0, 0, top))
+            for k in range(1, len(u)):
+                below = u[k - 1]
+                if found[below // 13] == below % 13:
+                    heads[u[k]] = True
+            card = u[0]
             nh = len(hidden[i])
-            for k in range(len(u)):
-                card = u[k]
-                if k > 0:
-                    below = u[k - 1]
-                    if found[below // 13] != below % 13:
-                        continue
-                elif nh == 0 and (card % 13 == _KING or not king_waits):
-                    continue
-                heads[card] = True
-                n = len(u) - k
-                targets = []
-                pa, pb = _PARENTS[card]
-                j = tops[pa]
-                if j >= 0:
-                    targets.append(j)
+            if nh == 0 and (card % 13 == _KING or not king_waits):
+                continue
+            heads[card] = True
+            pa, pb = _PARENTS[card]
+            j = tops[pa]
+            if j < 0:
                 j = tops[pb]
-                if j >= 0:
-                    targets.append(j)
-                if card % 13 == _KING and empty >= 0:
-                    targets.append(empty)
-                for j in targets:
-                    if k == 0 and nh:
-                        reveal.append((nh, (_COLUMN_TO_COLUMN, i, k, j, n)))
-                    else:
-                        rest.append((_COLUMN_TO_COLUMN, i, k, j, n))
+            if j < 0 and card % 13 == _KING:
+                j = empty
+            if j >= 0:
+                if nh:
+                    reveal.append((nh, (_COLUMN_TO_COLUMN, i, 0, j, len(u))))
+                else:
+                    rest.append((_COLUMN_TO_COLUMN, i, 0, j, len(u)))
         # talon
         reach = self.reachable()
+        plays = reach
         draw1 = self.draw == 1
-        for idx in reach:
+        if not draw1 and self._last_safe():
+            # the talon's last card is safe (and, the draw position not pure, not played
+            # by _auto): a card only the next pass brings up can wait for it, as playing
+            # the last card first keeps every other card's turn (lonelybot's deck filter)
+            plays = self._this_pass(reach)
+        for idx in plays:
             card = talon[idx]
             if found[card // 13] == card % 13:
                 first.append((_TALON_TO_FOUNDATION, idx, 0, 0, card))
@@ -365,32 +469,38 @@ class KlondikeSearch:
                 continue
             pa, pb = _PARENTS[card]
             j = tops[pa]
+            if j < 0:
+                j = tops[pb]
+            if j < 0 and card % 13 == _KING:
+                j = empty
             if j >= 0:
                 rest.append((_TALON_TO_COLUMN, idx, j, 0, card))
-            j = tops[pb]
-            if j >= 0:
-                rest.append((_TALON_TO_COLUMN, idx, j, 0, card))
-            if card % 13 == _KING and empty >= 0:
-                rest.append((_TALON_TO_COLUMN, idx, empty, 0, card))
         # foundation tops back down, when a card could then go on them
         for s in range(4):
             h = found[s]
             if h < 2:
                 continue
             card = s * 13 + h - 1
-            if not self._useful(card, heads, reach, 13):
+            # a safe card would go straight back up
+            if self._safe(card) or not self._useful(card, heads, reach, 13):
                 continue
             pa, pb = _PARENTS[card]
             j = tops[pa]
-            if j >= 0:
-                last.append((_FOUNDATION_TO_COLUMN, s, j, 0, card))
-            j = tops[pb]
+            if j < 0:
+                j = tops[pb]
             if j >= 0:
                 last.append((_FOUNDATION_TO_COLUMN, s, j, 0, card))
         # turning cards up first, foundation moves (that are not safe, so not automatic)
         # after the building moves: measured best on draw 1, no worse on draw 3
         reveal.sort(key=lambda x: -x[0])
         return [m for _, m in reveal] + rest + first + last
+
+    def _this_pass(self, reach: list[int]) -> list[int]:
+        """The talon positions of ``reach`` that this pass brings up (no turn-over)."""
+        p = self.p
+        d = self.draw
+        last = len(self.talon) - 1
+        return [i for i in reach if i == p - 1 or i == last or (i >= p and (i - p + 1) % d == 0)]
 
     def _useful(self, card: int, heads: list[bool], reach: list[int], depth: int) -> bool:
         """Could a card be put on ``card`` (once it is on a column) and lead somewhere?
@@ -438,15 +548,25 @@ class KlondikeSearch:
             run = u[b:]
             del u[b:]
             dst = up[c]
-            self._set(run[0], _ON_CARD + dst[-1] if dst else _ON_EMPTY)
+            self._set(run[0], _ON_CARD if dst else _ON_EMPTY)
             dst.extend(run)
             return self._reveal(a) if b == 0 else 0
         if kind == _FOUNDATION_TO_COLUMN:
             self.found[a] -= 1
             dst = up[b]
-            self._set(card, _ON_CARD + dst[-1])
+            self._set(card, _ON_CARD)
             dst.append(card)
             return 0
+        if kind == _SWAP_TO_FOUNDATION:
+            # the string (b cards) onto the twin: its first card stays on a card
+            u = up[a]
+            n = len(u) - b
+            up[c].extend(u[n:])
+            del u[n:]
+            u.pop()
+            self._set(card, _ON_FOUNDATION)
+            self.found[card // 13] += 1
+            return self._reveal(a)
         talon = self.talon
         old_p = self.p
         if self.draw != 1:
@@ -459,7 +579,7 @@ class KlondikeSearch:
             self.found[card // 13] += 1
         else:
             dst = up[b]
-            self._set(card, _ON_CARD + dst[-1] if dst else _ON_EMPTY)
+            self._set(card, _ON_CARD if dst else _ON_EMPTY)
             dst.append(card)
         return old_p
 
@@ -471,7 +591,7 @@ class KlondikeSearch:
             if info:
                 self._unreveal(a)
             self.found[card // 13] -= 1
-            self._set(card, _ON_CARD + up[a][-1] if up[a] else self._base_code(a))
+            self._set(card, _ON_CARD if up[a] else self._base_code(a))
             up[a].append(card)
             return
         if kind == _COLUMN_TO_COLUMN:
@@ -482,13 +602,25 @@ class KlondikeSearch:
             run = dst[n:]
             del dst[n:]
             src = up[a]
-            self._set(run[0], _ON_CARD + src[-1] if src else self._base_code(a))
+            self._set(run[0], _ON_CARD if src else self._base_code(a))
             src.extend(run)
             return
         if kind == _FOUNDATION_TO_COLUMN:
             card = up[b].pop()
             self._set(card, _ON_FOUNDATION)
             self.found[a] += 1
+            return
+        if kind == _SWAP_TO_FOUNDATION:
+            if info:
+                self._unreveal(a)
+            self.found[card // 13] -= 1
+            self._set(card, _ON_CARD if up[a] else self._base_code(a))
+            u = up[a]
+            u.append(card)
+            dst = up[c]
+            n = len(dst) - b
+            u.extend(dst[n:])
+            del dst[n:]
             return
         if kind == _TALON_TO_FOUNDATION:
             self.found[card // 13] -= 1
@@ -534,31 +666,52 @@ class KlondikeSearch:
             raise SearchLimit(_PHASE_OVER)
 
     def _auto(self) -> list[tuple[SearchMove, int]]:
-        """Play every safe foundation move; returns them with their undo information."""
+        """Play every safe foundation move (from a column's top or from under a string
+        that goes onto the card's twin, see :meth:`_to_foundation`; with draw 1 from the
+        talon too); returns them with their undo information."""
         applied: list[tuple[SearchMove, int]] = []
-        up = self.up
         found = self.found
+        loc = self.loc
+        draw1 = self.draw == 1
         changed = True
         while changed:
             changed = False
-            for i in range(7):
-                u = up[i]
-                if u:
-                    top = u[-1]
-                    if found[top // 13] == top % 13 and self._safe(top):
-                        m: SearchMove = (_COLUMN_TO_FOUNDATION, i, 0, 0, top)
-                        applied.append((m, self.apply(m)))
-                        changed = True
-            if self.draw == 1:
-                talon = self.talon
-                for idx in range(len(talon) - 1, -1, -1):
-                    card = talon[idx]
-                    if found[card // 13] == card % 13 and self._safe(card):
-                        m = (_TALON_TO_FOUNDATION, idx, 0, 0, card)
-                        applied.append((m, self.apply(m)))
-                        changed = True
-                        break
+            for s in range(4):
+                h = found[s]
+                if h == 13:
+                    continue
+                card = s * 13 + h
+                where = loc[card]
+                if where >= _ON_CARD:
+                    if self._safe(card):
+                        m = self._to_foundation(card, self._tops())
+                        if m is not None:
+                            applied.append((m, self.apply(m)))
+                            changed = True
+                elif where == _IN_TALON and draw1 and self._safe(card):
+                    m = (_TALON_TO_FOUNDATION, self.talon.index(card), 0, 0, card)
+                    applied.append((m, self.apply(m)))
+                    changed = True
+            if not draw1 and self._last_safe() and self._pure():
+                n = len(self.talon)
+                m = (_TALON_TO_FOUNDATION, n - 1, 0, 0, self.talon[n - 1])
+                applied.append((m, self.apply(m)))
+                changed = True
         return applied
+
+    def _last_safe(self) -> bool:
+        """Is the talon's last card (the stock's bottom) next on its foundation, and safe?"""
+        talon = self.talon
+        if not talon:
+            return False
+        card = talon[-1]
+        return self.found[card // 13] == card % 13 and self._safe(card)
+
+    def _pure(self) -> bool:
+        """Is the draw position at a turn of this pass the next pass meets too (the waste
+        a multiple of the draw, or the whole talon)? Then every talon card this pass can
+        bring up, the next pass can too."""
+        return self.p % self.draw == 0 or self.p == len(self.talon)
 
     def _finish(self) -> None:
         """Every card face up and the talon empty: play them all up, lowest first."""
@@ -940,6 +1093,9 @@ class KlondikeSearch:
                 play((t.columns[a], t.foundations[card // 13], 1))
             elif kind == _COLUMN_TO_COLUMN:
                 play((t.columns[a], t.columns[c], card))
+            elif kind == _SWAP_TO_FOUNDATION:
+                play((t.columns[a], t.columns[c], b))
+                play((t.columns[a], t.foundations[card // 13], 1))
             else:
                 play((t.foundations[a], t.columns[b], 1))
         return out

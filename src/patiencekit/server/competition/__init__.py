@@ -7,6 +7,7 @@ RULES.md, "Tournaments and the Top 100", defines every figure; the modules are:
 - :mod:`.standings`: ranked results, the per-player aggregates, the Top 100, medals (day close);
 - :mod:`.tournaments`: creating, joining, playing and closing tournaments;
 - :mod:`.daily`: the daily deal of every game (no points: its own table of the day's best);
+- :mod:`.replays`: a finished tournament's and a closed day's replays, answered alike;
 - :mod:`.periodic`: the app's periodic task (tournament deadlines, closing UTC days and
   daily deals);
 - :mod:`.routes` and :mod:`.daily_routes`: the API and the pages; :mod:`.cli`:

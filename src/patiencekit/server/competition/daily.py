@@ -44,9 +44,9 @@ from sqlalchemy.exc import IntegrityError
 from patiencekit.game import Game
 from patiencekit.games import GAMES
 from patiencekit.i18n import N_
-from patiencekit.notation import Record
 from patiencekit.rules import GameRules
-from patiencekit.server.accounts import User, current_user, name_key
+from patiencekit.server.accounts import User, current_user
+from patiencekit.server.competition.replays import published_play, replay_answer
 from patiencekit.server.competition.scoring import daily_order, day_start, utc_day
 from patiencekit.server.competition.standings import dialect_insert
 from patiencekit.server.competition.tables import daily_deals, daily_results
@@ -57,10 +57,9 @@ from patiencekit.server.play import fastpath
 from patiencekit.server.play import service as plays_service
 from patiencekit.server.play.fastpath import KeptGame
 from patiencekit.server.play.models import play_json
-from patiencekit.server.play.replay import rebuild, replay_row, view_at
+from patiencekit.server.play.replay import rebuild, replay_row
 from patiencekit.server.play.storage import (
     insert_play,
-    load_events,
     mark_ended,
     play_deadline,
 )
@@ -212,8 +211,8 @@ def _start(db: Database, client: Client, rules: GameRules) -> tuple[dict[str, An
     if mine is not None:
         return plays_service.get_play(db, client, mine.id), False
     game, clock = rebuild(rules.id, number, True, now, [])
-    kept = KeptGame(game, clock, True, "playing", False, now, False, play_deadline(day))
-    answer = play_json(play_id, True, game)
+    kept = KeptGame(game, clock, True, "playing", False, now, False, play_deadline(day), day)
+    answer = play_json(play_id, True, game, daily=day)
     fastpath.keep(db, play_id, 0, kept)
     return answer, True
 
@@ -423,6 +422,7 @@ def day_json(db: Database, client: Client, game_id: str, day: str | None) -> dic
         # The deal only once the day is closed: until then anyone may still be playing it.
         "number": int(number) if number is not None else None,
         "number_text": number,
+        "dealt": deal is not None,  # false: nobody has started the day's deal (no deal yet)
         "players": len(lines),
         "playing": int(playing),
         "table": lines[:TABLE_LIMIT],
@@ -480,8 +480,9 @@ def overview(db: Database, client: Client) -> dict[str, Any]:
 def replay(
     db: Database, game_id: str, day: str, name: str, step: int | None, now: float
 ) -> dict[str, Any]:
-    """A player's play of a closed day's daily deal: the game record, or the board at
-    ``step``; 403 before the day is closed (a day that is over is closed first)."""
+    """A player's play of a closed day's daily deal: the game record (with the day), or the
+    board at ``step`` (:func:`.replays.replay_answer`); 403 before the day is closed (a day
+    that is over is closed first)."""
     rules = game_rules(game_id)
     day = _day(day)
     if day < utc_day(now):
@@ -492,59 +493,25 @@ def replay(
                 daily_deals.c.game_id == rules.id, daily_deals.c.day == day
             )
         ).first()
-        if deal is None or deal.closed_at is None:
-            raise ApiError(
-                403,
-                "forbidden",
-                N_("the replays of a daily deal are published once its day is over"),
-            )
-        row = conn.execute(
-            select(plays, users.c.name.label("player"))
-            .join(users, users.c.id == plays.c.user_id)
-            .where(
-                plays.c.daily == day,
-                plays.c.game_id == rules.id,
-                users.c.name_key == name_key(name),
-            )
-        ).first()
-        if row is None:
+        if deal is None and day < utc_day(now):  # a day over that nobody played
             raise ApiError(
                 404,
                 "not_found",
                 N_("{name} did not play the daily deal of {day}"),
                 params={"name": name, "day": day},
             )
-        events = load_events(conn, row.id, row.seq)
-        result = conn.execute(
-            select(daily_results).where(daily_results.c.play_id == row.id)
-        ).first()
-    game, _clock = rebuild(row.game_id, int(row.number), True, row.created_at, events)
-    moves = [str(m) for m in game.moves]
-    if step is not None:
-        if not 0 <= step <= len(moves):
+        if deal is None or deal.closed_at is None:
             raise ApiError(
-                404,
-                "not_found",
-                N_("the replay has steps 0 to {most}"),
-                params={"most": len(moves)},
+                403,
+                "forbidden",
+                N_("the replays of a daily deal are published once its day is over"),
             )
-        return view_at(row.game_id, int(row.number), moves[:step], len(moves))
-    record = Record(
-        row.game_id,
-        int(row.number),
-        tuple(moves),
-        {
-            "player": row.player,
-            "day": day,
-            "result": None
-            if result is None
-            else {
-                "outcome": result.outcome,
-                "score": result.score,
-                "time": result.elapsed,
-                "finished_at": result.finished_at,
-            },
-            "times": [round(at - row.created_at, 3) for k, _m, at in events if k == "move"],
-        },
-    )
-    return record.to_json()
+        play = published_play(
+            conn,
+            name,
+            daily_results,
+            plays.c.daily == day,
+            plays.c.game_id == rules.id,
+            missing=(N_("{name} did not play the daily deal of {day}"), {"name": name, "day": day}),
+        )
+    return replay_answer(play, {"day": day}, step)

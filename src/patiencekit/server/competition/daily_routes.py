@@ -68,6 +68,10 @@ class DailyDay(_Answer):
     over: bool = Field(description="the day has ended")
     number: int | None = Field(description="the deal, once the day is over and closed")
     number_text: str | None = Field(description="the same, as its exact digits")
+    dealt: bool = Field(
+        description="the day's deal has been drawn (its first player started it); false for "
+        "a day nobody played (over: it never had a deal, a table or replays)"
+    )
     players: int = Field(description="plays of the day that have ended")
     playing: int = Field(description="plays of the day still running")
     table: list[DailyLine] = Field(max_length=daily.TABLE_LIMIT)

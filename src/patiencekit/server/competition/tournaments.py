@@ -57,9 +57,9 @@ from sqlalchemy.exc import IntegrityError
 from patiencekit.game import Game
 from patiencekit.games import get_rules
 from patiencekit.i18n import N_
-from patiencekit.notation import Record
-from patiencekit.server.accounts import User, current_user, name_key
+from patiencekit.server.accounts import User, current_user
 from patiencekit.server.competition import daily
+from patiencekit.server.competition.replays import published_play, replay_answer, result_json
 from patiencekit.server.competition.scoring import (
     CUP_PLACES,
     ROUNDS,
@@ -74,11 +74,10 @@ from patiencekit.server.db import Database, users
 from patiencekit.server.deps import Client
 from patiencekit.server.errors import ApiError
 from patiencekit.server.play.models import play_json, revealed
-from patiencekit.server.play.replay import rebuild, replay_row, view_at
+from patiencekit.server.play.replay import rebuild, replay_row
 from patiencekit.server.play.storage import (
     PLAY_ID,
     insert_play,
-    load_events,
     mark_ended,
     play_status,
     read_play,
@@ -342,15 +341,9 @@ def _finish(db: Database, client: Client, play_id: str, n: int, now: float) -> d
     # A single ranked game's number is shown once it has ended; a tournament round's only
     # with its tournament's deals, once the tournament is over (every entrant has the deal),
     # and a daily deal's with its day's, once the day is over.
-    answer = play_json(play_id, True, game, over=True, reveal=revealed(row, True))
-    answer["result"] = _result_json(result)
+    answer = play_json(play_id, True, game, over=True, reveal=revealed(row, True), daily=row.daily)
+    answer["result"] = result_json(result)
     return answer
-
-
-def _result_json(r: Row[Any] | None) -> dict[str, Any] | None:
-    if r is None:
-        return None  # an unscored game: no result
-    return {"outcome": r.outcome, "score": r.score, "time": r.elapsed, "finished_at": r.finished_at}
 
 
 # -- making and joining -------------------------------------------------------------------------
@@ -823,8 +816,8 @@ def replay(
     """An entrant's round once the tournament is over: the game record, or the view at a step.
 
     The record is the engine's (``{"game", "number", "moves"}``, replayable by
-    ``patiencekit replay``), with the player, the round, the result and each
-    move's time in seconds from the deal (``times``).
+    ``patiencekit replay``), with the player, the tournament and the round, the result and
+    each move's time in seconds from the deal (``times``): :func:`.replays.replay_answer`.
     """
     with db.read() as conn:
         t = conn.execute(select(tournaments).where(tournaments.c.id == tournament_id)).first()
@@ -834,42 +827,15 @@ def replay(
             raise ApiError(
                 403, "forbidden", N_("the replays are published once the tournament is over")
             )
-        row = conn.execute(
-            select(plays, users.c.name.label("player"))
-            .join(users, users.c.id == plays.c.user_id)
-            .where(
-                plays.c.tournament_id == t.id,
-                users.c.name_key == name_key(name),
-                plays.c.round_id == round_number,
-            )
-        ).first()
-        if row is None:
-            raise ApiError(
-                404,
-                "not_found",
+        play = published_play(
+            conn,
+            name,
+            results,
+            plays.c.tournament_id == t.id,
+            plays.c.round_id == round_number,
+            missing=(
                 N_("{name} did not play round {round}"),
-                params={"name": name, "round": round_number},
-            )
-        events = load_events(conn, row.id, row.seq)
-        result = conn.execute(select(results).where(results.c.play_id == row.id)).first()
-    game, _clock = rebuild(row.game_id, int(row.number), True, row.created_at, events)
-    moves = [str(m) for m in game.moves]
-    if step is None:
-        record = Record(
-            row.game_id,
-            int(row.number),
-            tuple(moves),
-            {
-                "player": row.player,
-                "tournament": t.id,
-                "round": round_number,
-                "result": _result_json(result),
-                "times": [round(at - row.created_at, 3) for k, _m, at in events if k == "move"],
-            },
+                {"name": name, "round": round_number},
+            ),
         )
-        return record.to_json()
-    if not 0 <= step <= len(moves):
-        raise ApiError(
-            404, "not_found", N_("the replay has steps 0 to {most}"), params={"most": len(moves)}
-        )
-    return view_at(row.game_id, int(row.number), moves[:step], len(moves))
+    return replay_answer(play, {"tournament": t.id, "round": round_number}, step)

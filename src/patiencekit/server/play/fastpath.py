@@ -52,7 +52,8 @@ class KeptGame:
     Of the row's fields, only the owner (``user_id``) and ``ended_at`` change without
     ``seq`` moving on, and the fast path's write checks both in the database.
     ``deadline``: when the play stops taking moves without ending first (a daily deal's
-    play, at the end of its day: :func:`~.storage.play_deadline`), None for the others.
+    play, at the end of its day: :func:`~.storage.play_deadline`), None for the others;
+    ``daily``: a daily deal's play's day (the row's ``daily``), None for the others.
     """
 
     game: Game
@@ -63,6 +64,7 @@ class KeptGame:
     updated_at: float
     ended: bool
     deadline: float | None = None
+    daily: str | None = None
 
     @classmethod
     def of(cls, row: Row[Any], game: Game, clock: Clock) -> KeptGame:
@@ -76,6 +78,7 @@ class KeptGame:
             row.updated_at,
             row.ended_at is not None,
             play_deadline(row.daily),
+            row.daily,
         )
 
     def closed(self, now: float) -> bool:
@@ -167,7 +170,9 @@ def _done(db: Database, prepared: _Prepared, stored: bool) -> dict[str, Any] | N
     kept = prepared.kept
     kept.status, kept.updated_at = prepared.status, prepared.params["v_updated_at"]
     db.memo.put(prepared.play_id, prepared.seq + 1, kept)
-    return play_json(prepared.play_id, kept.ranked, kept.game, prepared.over)
+    return play_json(
+        prepared.play_id, kept.ranked, kept.game, prepared.over, daily=kept.daily
+    )
 
 
 def try_act(

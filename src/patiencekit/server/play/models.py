@@ -132,6 +132,8 @@ class Play(_Answer):
     autocomplete: bool
     """auto-complete may be offered: what the player sees proves the win, or may once the
     solver has searched (the solver's ``autocomplete_possible``); false once over"""
+    daily: str | None = None
+    """a daily deal's play: its UTC day (``YYYY-MM-DD``); ``null`` for any other play"""
 
 
 class Autocompleted(Play):
@@ -185,11 +187,17 @@ class Hint(_Answer):
 
 
 def play_json(
-    play_id: str, ranked: bool, game: Game, over: bool | None = None, reveal: bool = False
+    play_id: str,
+    ranked: bool,
+    game: Game,
+    over: bool | None = None,
+    reveal: bool = False,
+    daily: str | None = None,
 ) -> dict[str, Any]:
     """A play as the API sends it (:class:`Play`): only what the player may see.
 
-    ``over`` is ``game.is_over()`` when the caller knows it already. A ranked play's
+    ``over`` is ``game.is_over()`` when the caller knows it already; ``daily`` is a daily
+    deal's play's day (the row's ``daily``). A ranked play's
     deal number is ``null`` unless ``reveal`` (its play has ended: RULES.md, "Fair
     competition"); ``number_text`` is the number's digits (JSON numbers above 2**53 lose
     theirs in a browser).
@@ -223,6 +231,7 @@ def play_json(
         "last": None if last is None else str(last),
         "autocomplete": not over
         and autocomplete_offered(game, any(p["face_down"] for p in view["piles"])),
+        "daily": daily,
     }
 
 

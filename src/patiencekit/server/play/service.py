@@ -316,7 +316,7 @@ def get_play(db: Database, client: Client, play_id: str) -> dict[str, Any]:
     # A daily deal's play past its day takes no move: it is over, even before it is ended.
     ended = kept.closed(now)
     result = play_json(
-        play_id, row.ranked, loaded.game, True if ended else None, revealed(row, ended)
+        play_id, row.ranked, loaded.game, True if ended else None, revealed(row, ended), row.daily
     )
     fastpath.keep(db, play_id, row.seq, kept)
     return result
@@ -330,7 +330,8 @@ def play_replay(db: Database, client: Client, play_id: str, step: int | None) ->
     A replay is its owner's only (403 for another player, as the play itself). A ranked
     play's is shown once it has ended, when its number is (RULES.md, "Fair competition");
     a tournament round's is published with its tournament once that is over
-    (``/api/tournaments/{id}/replays/...``), never here.
+    (``/api/tournaments/{id}/replays/...``), and a daily deal's with its day, once that is
+    closed (``/api/daily/{game}/{day}/replays/...``), never here.
     """
     if not storage.PLAY_ID.fullmatch(play_id):
         raise ApiError(404, "not_found", N_("no play has this id"))
@@ -347,6 +348,13 @@ def play_replay(db: Database, client: Client, play_id: str, step: int | None) ->
                 403,
                 "forbidden",
                 N_("a tournament round's replay is published with its tournament, once it is over"),
+            )
+        if row.daily is not None:
+            # Its replay holds the day's deal, which others may be playing still.
+            raise ApiError(
+                403,
+                "forbidden",
+                N_("the replays of a daily deal are published once its day is over"),
             )
         if row.ranked and row.ended_at is None:
             raise ApiError(
@@ -486,7 +494,9 @@ def play_action(
         # Refused (or nothing to do): the engine left the game as it was.
         fastpath.keep(db, play_id, row.seq, kept)
         if isinstance(e, Unchanged):
-            return play_json(play_id, row.ranked, game, None, revealed(row, kept.ended))
+            return play_json(
+                play_id, row.ranked, game, None, revealed(row, kept.ended), row.daily
+            )
         raise
     over = game.is_over()
     ends = row.ranked and over
@@ -497,7 +507,7 @@ def play_action(
     kept.won = kept.won or game.is_won()
     kept.updated_at, kept.ended = now, ends
     fastpath.keep(db, play_id, row.seq + 1, kept)
-    return play_json(play_id, row.ranked, game, over, revealed(row, kept.ended))
+    return play_json(play_id, row.ranked, game, over, revealed(row, kept.ended), row.daily)
 
 
 def _store(

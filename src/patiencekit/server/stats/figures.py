@@ -1,9 +1,9 @@
 """How each play ended, and what a player's ended plays add up to: pure functions on play rows.
 
-A row is anything with the columns of ``plays`` that :mod:`.queries` reads (``ranked``,
-``seq``, ``status``, ``ended_at``, ``win_elapsed``, ``win_score``, ``win_moves``) and the
-ranked result's ``outcome`` (``None`` without one). The rows of one player and one game
-come oldest first (the order they were dealt).
+A row is anything with the columns of ``plays`` that :mod:`.queries` reads (``id``,
+``ranked``, ``seq``, ``status``, ``ended_at``, ``win_elapsed``, ``win_score``, ``win_moves``)
+and the ranked result's ``outcome`` and ``result_score`` (``None`` without one). The rows
+of one player and one game come oldest first (the order they were dealt).
 
 **How a play ends** (its *ending*; ``None`` while it is still in progress):
 
@@ -26,7 +26,7 @@ come oldest first (the order they were dealt).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -40,6 +40,7 @@ __all__ = [
     "ended_plays",
     "ending",
     "game_stats",
+    "needs_running_score",
 ]
 
 #: how a play ended
@@ -151,22 +152,55 @@ def game_stats(ended: Sequence[Ended]) -> dict[str, Any]:
     }
 
 
+def needs_running_score(play: Ended) -> bool:
+    """Whether the final score of the ended ``play`` is in no column of its row: a play not
+    won without a ranked result's score (a casual play: its running score at its last move,
+    which only a replay of its moves gives).
+
+    >>> from types import SimpleNamespace as Row
+    >>> needs_running_score(Ended(Row(result_score=None), "abandoned"))
+    True
+    >>> needs_running_score(Ended(Row(result_score=-20), "given_up"))
+    False
+    """
+    return not play.won and play.row.result_score is None
+
+
+def _final_score(play: Ended, running: Mapping[str, int | None]) -> int | None:
+    row = play.row
+    if play.won:
+        return row.win_score  # type: ignore[no-any-return]
+    if row.result_score is not None:
+        return int(row.result_score)
+    return running.get(row.id)
+
+
 def chart_points(
-    ended: Sequence[Ended], window: int = WINDOW, limit: int = CHART_POINTS
+    ended: Sequence[Ended],
+    window: int = WINDOW,
+    limit: int = CHART_POINTS,
+    running: Mapping[str, int | None] | None = None,
 ) -> list[dict[str, Any]]:
     """One point per ended play of a game (oldest first; the newest ``limit`` of them):
     ``n`` (its place among the ended plays, from 1), ``at`` (when it was dealt), ``result``
     (its ending), ``rate`` (the win rate over it and the ``window - 1`` ended plays before
     it, fewer at the start), ``streak`` (the wins in a row up to it), and for a win its
     ``score`` (Klondike's, time bonus included; ``null`` in the other games) and ``time``
-    (seconds, the server's clock); ``null`` for the others.
+    (seconds, the server's clock); ``null`` for the others. ``final_score`` is every ended
+    play's score as it ended: a win's (as ``score``), a ranked result's, else ``running``'s
+    (the running score at the play's last move, by play id: :func:`needs_running_score`);
+    ``null`` in a game without a score.
 
     >>> from types import SimpleNamespace as Row
-    >>> def play(how): return Ended(Row(created_at=0.0, win_elapsed=5.0, win_score=9), how)
-    >>> points = chart_points([play("won"), play("lost"), play("won"), play("won")], window=2)
-    >>> [(p["rate"], p["streak"], p["time"]) for p in points]
-    [(1.0, 1, 5.0), (0.5, 0, None), (0.5, 1, 5.0), (1.0, 2, 5.0)]
+    >>> def play(how):
+    ...     row = Row(id=how, created_at=0.0, win_elapsed=5.0, win_score=9, result_score=None)
+    ...     return Ended(row, how)
+    >>> points = chart_points([play("won"), play("lost"), play("won"), play("won")], window=2,
+    ...                       running={"lost": 4})
+    >>> [(p["rate"], p["streak"], p["time"], p["final_score"]) for p in points]
+    [(1.0, 1, 5.0, 9), (0.5, 0, None, 4), (0.5, 1, 5.0, 9), (1.0, 2, 5.0, 9)]
     """
+    running = running or {}
     if window < 1:
         raise ValueError(f"the window of the win rate is at least 1 play, not {window}")
     runs = _streaks(ended)
@@ -189,6 +223,7 @@ def chart_points(
                 "time": round(row.win_elapsed, 3)
                 if play.won and row.win_elapsed is not None
                 else None,
+                "final_score": _final_score(play, running),
             }
         )
     return points[-limit:] if limit > 0 else []

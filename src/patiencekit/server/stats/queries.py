@@ -1,5 +1,11 @@
 """What the statistics read: a player by name, and their plays with each ranked result and
-tournament status (one query each)."""
+tournament status (one query each).
+
+A daily deal's play is none of them: it is a competition of its own, counted in its day's
+table only (``competition.daily``), so it is in no figure, chart or history of the player's
+games, nor does it leave a casual play abandoned (the player comes back to it after the
+daily deal). Its deal stays hidden until its day is closed, as its table says.
+"""
 
 from __future__ import annotations
 
@@ -31,8 +37,8 @@ def player(conn: Connection, name: str) -> Row[Any]:
 
 
 def play_rows(conn: Connection, user_id: int, game_id: str | None = None) -> Sequence[Row[Any]]:
-    """Every play of the player (of ``game_id`` only, if given), oldest first (the order they
-    were dealt), with the ranked result's ``outcome``, ``result_score`` and
+    """Every play of the player (of ``game_id`` only, if given) but the daily deal's, oldest
+    first (the order they were dealt), with the ranked result's ``outcome``, ``result_score`` and
     ``result_elapsed`` and the tournament's ``tournament_status`` (``None`` without)."""
     query = (
         select(
@@ -59,7 +65,7 @@ def play_rows(conn: Connection, user_id: int, game_id: str | None = None) -> Seq
         )
         .outerjoin(results, results.c.play_id == plays.c.id)
         .outerjoin(tournaments, tournaments.c.id == plays.c.tournament_id)
-        .where(plays.c.user_id == user_id)
+        .where(plays.c.user_id == user_id, plays.c.daily.is_(None))
         .order_by(plays.c.created_at, plays.c.id)
     )
     if game_id is not None:

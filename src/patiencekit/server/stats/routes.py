@@ -47,6 +47,10 @@ class ChartPoint(_Answer):
     streak: int = Field(description="the wins in a row up to it")
     score: int | None = Field(description="a win's score (Klondike, time bonus included)")
     time: float | None = Field(description="a win's time in seconds")
+    final_score: int | None = Field(
+        description="its score as it ended, won or not: a win's (as score), a ranked "
+        "result's, else the running score at its last move; null in a game without a score"
+    )
 
 
 class GameCharts(_Answer):

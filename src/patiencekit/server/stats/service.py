@@ -4,14 +4,19 @@
 Each reads the player's plays in one query (:func:`.queries.play_rows`) and works out how
 each ended in :mod:`.figures`; a page of the history also replays the plays whose score
 and time no row holds (a casual game not won: its running score and clock at its last
-move), one query for all their events.
+move), one query for all their events, and so do a scored game's charts for the scores of
+their plays not won (each replayed once per process: :data:`_RUNNING`).
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
+
+from sqlalchemy import Connection
 
 from patiencekit.games import GAMES
 from patiencekit.server.accounts import current_user
@@ -21,11 +26,13 @@ from patiencekit.server.errors import game_rules
 from patiencekit.server.play.replay import rebuild
 from patiencekit.server.play.storage import Event
 from patiencekit.server.stats.figures import (
+    CHART_POINTS,
     WINDOW,
     Ended,
     chart_points,
     ended_plays,
     game_stats,
+    needs_running_score,
 )
 from patiencekit.server.stats.queries import by_game, events_of, play_rows, player
 
@@ -34,6 +41,13 @@ __all__ = ["HISTORY_LIMIT", "HISTORY_PAGE", "game_charts", "history", "player_st
 #: the plays of a history page, by default and at most
 HISTORY_PAGE = 20
 HISTORY_LIMIT = 50
+
+#: the running score at an ended play's last move, by ``(play id, seq)`` (a play's events up
+#: to a seq never change), so that a chart replays each play once per process; the newest
+#: :data:`_RUNNING_KEPT` are kept
+_RUNNING: OrderedDict[tuple[str, int], int | None] = OrderedDict()
+_RUNNING_KEPT = 20_000
+_RUNNING_LOCK = threading.Lock()
 
 
 def player_stats(db: Database, name: str) -> dict[str, dict[str, Any]]:
@@ -53,16 +67,41 @@ def game_charts(db: Database, name: str, game_id: str) -> dict[str, Any]:
     with db.read() as conn:
         user = player(conn, name)
         rows = play_rows(conn, user.id, rules.id)
-    ended = ended_plays(rows)
+        ended = ended_plays(rows)
+        running = _running_scores(conn, ended[-CHART_POINTS:]) if rules.scored else {}
     return {
         "game": rules.id,
         "name": rules.name,
         "player": user.name,
         "window": WINDOW,
         "played": len(ended),
-        "points": chart_points(ended),
+        "points": chart_points(ended, running=running),
         "stats": game_stats(ended),
     }
+
+
+def _running_scores(conn: Connection, shown: Sequence[Ended]) -> dict[str, int | None]:
+    """The running score at the last move of each play of ``shown`` whose row holds no final
+    score (:func:`~.figures.needs_running_score`), by play id: replayed, one query for the
+    events of those this process has not replayed before."""
+    wanted = [play.row for play in shown if needs_running_score(play)]
+    with _RUNNING_LOCK:
+        found = {
+            row.id: _RUNNING[(row.id, row.seq)] for row in wanted if (row.id, row.seq) in _RUNNING
+        }
+    missing = [row for row in wanted if row.id not in found]
+    events = events_of(conn, missing)
+    for row in missing:
+        game, _clock = rebuild(
+            row.game_id, int(row.number), row.ranked, row.created_at, events[row.id]
+        )
+        found[row.id] = int(game.score) if game.score is not None else None
+    with _RUNNING_LOCK:
+        for row in missing:
+            _RUNNING[(row.id, row.seq)] = found[row.id]
+        while len(_RUNNING) > _RUNNING_KEPT:
+            _RUNNING.popitem(last=False)
+    return found
 
 
 def _replayed(play: Ended) -> bool:

@@ -6,7 +6,8 @@
 // element of its own (class "point" or "bar", data-n its place) with a <title> of its value.
 // Colours are the theme's (css/stats.css: var(--accent), var(--line), ...), so the charts
 // follow the light and dark themes; a point that is not a win is drawn hollow, so the chart
-// does not say it by colour alone. The caller gives every word (already translated).
+// does not say it by colour alone, and a legend under the picture says which is which (its
+// marks are "key", not "point"). The caller gives every word (already translated).
 
 const NS = "http://www.w3.org/2000/svg";
 const WIDTH = 320;
@@ -64,6 +65,7 @@ export function scale(points, top) {
  *   format: (v) => text,        a y value in words (the axis)
  *   xTitle,                     the x axis' words
  *   table: { summary, heads }   the text alternative: the <details> summary and the table's heads
+ *   legend: [{ text, hollow }]  the marks' words: a filled point, a hollow one (none when not given)
  * }
  */
 export function chart(spec) {
@@ -159,5 +161,22 @@ export function chart(spec) {
   const details = html("details", { class: "chart-numbers" }, html("summary", {}, spec.table.summary), table);
 
   const caption = html("figcaption", { id: `${base}-caption` }, spec.title);
-  return html("figure", { class: "chart", "data-chart": spec.id }, caption, picture, details);
+  const parts = [caption, picture];
+  if (spec.legend && spec.legend.length) parts.push(legend(spec.legend));
+  parts.push(details);
+  return html("figure", { class: "chart", "data-chart": spec.id }, ...parts);
+}
+
+// The legend: each mark as the chart draws it, then its words.
+function legend(items) {
+  const list = html("ul", { class: "chart-legend" });
+  for (const item of items) {
+    const mark = svg(
+      "svg",
+      { viewBox: "0 0 12 12", width: 12, height: 12, "aria-hidden": "true", class: "chart-key" },
+      svg("circle", { class: item.hollow ? "key hollow" : "key", cx: 6, cy: 6, r: 4 }),
+    );
+    list.append(html("li", { "data-hollow": item.hollow ? "true" : "false" }, mark, item.text));
+  }
+  return list;
 }

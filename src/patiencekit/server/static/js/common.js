@@ -1,6 +1,7 @@
 // What every page shares: the header (the site's sections, who is signed in, sign in / up /
 // out, the theme switch; the language menu is the server's, wired by i18n.js). On a narrow
-// screen the links are behind a "Menu" button (js/disclosure.js).
+// screen the links are behind a "Menu" button (js/disclosure.js). And how a time or a missing
+// figure is written.
 
 import { api } from "./api.js";
 import { suitMark } from "./cards.js";
@@ -117,6 +118,11 @@ export async function initHeader() {
   }
   setTheme(currentTheme(), false);
   return session;
+}
+
+/** `how(value)`, or a dash where there is no value (null or undefined). */
+export function shown(value, how = String) {
+  return value === null || value === undefined ? "\u2013" : how(value);
 }
 
 export function formatTime(seconds) {

@@ -24,8 +24,6 @@ export const compApi = {
   openRound: (id, round) => request("POST", `/api/tournaments/${enc(id)}/rounds/${enc(round)}/play`, {}),
   // An entrant's round once the tournament is over: where its replay is (replay.js steps it).
   replayAddress: (id, name, round) => `/api/tournaments/${enc(id)}/replays/${enc(name)}/${enc(round)}`,
-  replay: (id, name, round, step = null) =>
-    request("GET", `${compApi.replayAddress(id, name, round)}${step === null ? "" : `?step=${enc(step)}`}`),
   // Give up a ranked play: it ends with its running score (no time bonus).
   finish: (playId, n) => request("POST", `/api/plays/${enc(playId)}/finish`, { n }),
   // The daily deal: today's of every game, a game's of a day (today when day is null), playing

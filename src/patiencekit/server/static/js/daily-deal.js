@@ -2,15 +2,16 @@
 // board through the play controller: one attempt, no undo, no hint, auto-complete once the view
 // proves a win; the server sends no deal number, and none is shown), today's table of the best
 // (public, without the deal), and yesterday's deal once its day is closed: its number (a link to
-// practise it) and every player's replay.
+// practise it) and every player's replay; the days before it too, one at a time (a day nobody
+// played says so).
 
 import { ApiError } from "./api.js";
 import { el, formatTime, initHeader } from "./common.js";
 import { compApi, formatPoints, outcomeWord, placeText, timeLeft } from "./competition-api.js";
 import { PlayController } from "./controller.js";
-import { findGame, gamesOrNone } from "./games.js";
+import { findGame, gameName, gamesOrNone } from "./games.js";
 import { formatDay, formatNumber, t as tr } from "./i18n.js";
-import { ReplayViewer } from "./replay.js";
+import { pageReplay } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,9 +20,10 @@ const ui = {
   games: [],
   user: null,
   today: null,
-  yesterday: null,
+  yesterday: null, // the past day shown (yesterday's, or one before it)
+  shownDay: null, // the past day the reader went to (YYYY-MM-DD), null for yesterday
   ctl: null,
-  replays: null,
+  replays: null, // the replay (replay.js)
   givingUp: false, // the player said yes to giving up (an unscored game's answer has no result)
 };
 
@@ -42,8 +44,12 @@ function clearError() {
 
 async function refresh() {
   try {
-    ui.today = await compApi.dailyDay(ui.game);
-    ui.yesterday = await compApi.dailyDay(ui.game, ui.today.previous);
+    // Both days are set at once, as they are drawn (window.pk shows them only then).
+    const today = await compApi.dailyDay(ui.game);
+    if (ui.shownDay !== null && ui.shownDay >= today.previous) ui.shownDay = null;
+    const shown = await compApi.dailyDay(ui.game, ui.shownDay || today.previous);
+    ui.today = today;
+    ui.yesterday = shown;
     render();
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
@@ -54,7 +60,7 @@ async function refresh() {
 function render() {
   const t = ui.today;
   const game = findGame(ui.games, t.game);
-  const name = game ? game.name : t.name;
+  const name = game ? gameName(game) : t.name;
   $("title").textContent = tr("daily.deal_name", { name });
   document.title = `${tr("daily.deal_name", { name })} – PatienceKit`;
   $("today").textContent = formatDay(t.day);
@@ -64,6 +70,7 @@ function render() {
   renderActions();
   fillTable($("today-table"), t, false);
   $("today-empty").hidden = t.table.length > 0;
+  $("today-wrap").hidden = t.table.length === 0;
   renderYesterday();
 }
 
@@ -84,7 +91,7 @@ function fillTable(table, day, withReplays) {
   body.innerHTML = "";
   const mine = day.me && day.me.line ? day.me.line.place : null;
   for (const line of day.table) {
-    const tr = el(
+    const row = el(
       "tr",
       { "data-name": line.name },
       el("td", { class: "num" }, placeText(line.place)),
@@ -94,21 +101,26 @@ function fillTable(table, day, withReplays) {
       el("td", { class: "num" }, formatNumber(line.moves)),
       el("td", {}, outcomeWord(line.outcome)),
     );
-    if (line.place === mine) tr.classList.add("me");
+    if (line.place === mine) row.classList.add("me");
     if (withReplays) {
       const b = el("button", { type: "button", class: "replay-button" }, tr("replay.button"));
       b.setAttribute("aria-label", tr("daily.replay_of", { name: line.name }));
       b.addEventListener("click", () => openReplay(day, line.name));
-      tr.append(el("td", {}, b));
+      row.append(el("td", {}, b));
     }
-    body.append(tr);
+    body.append(row);
   }
 }
 
 function renderYesterday() {
   const y = ui.yesterday;
   const digits = y.number_text;
-  $("yesterday-title").textContent = tr("daily.yesterday_of", { day: formatDay(y.day) });
+  const isYesterday = y.day === ui.today.previous;
+  $("yesterday-title").textContent = tr(isYesterday ? "daily.yesterday_of" : "daily.day_of", {
+    day: formatDay(y.day),
+  });
+  $("later-day").hidden = isYesterday;
+  $("earlier-day").hidden = y.day <= "1970-01-01"; // the first day a daily deal may have
   $("yesterday-deal").hidden = !digits;
   if (digits) {
     const link = $("yesterday-number");
@@ -116,9 +128,26 @@ function renderYesterday() {
     link.title = tr("daily.yesterday_play_title");
     link.href = `/play/${encodeURIComponent(y.game)}?number=${digits}`;
   }
-  $("yesterday-empty").hidden = y.table.length > 0;
+  // A day nobody played never had a deal (dealt: false): it says so.
+  $("yesterday-empty").hidden = y.dealt || y.table.length > 0;
   $("yesterday-wrap").hidden = y.table.length === 0;
   fillTable($("yesterday-table"), y, !!digits);
+}
+
+// The past day shown: the one before (earlier) or after (later) it, never today.
+async function showDay(earlier) {
+  clearError();
+  const next = new Date(`${ui.yesterday.day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + (earlier ? -1 : 1));
+  const day = next.toISOString().slice(0, 10);
+  ui.shownDay = day >= ui.today.previous ? null : day;
+  try {
+    ui.yesterday = await compApi.dailyDay(ui.game, ui.shownDay || ui.today.previous);
+    renderYesterday();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    showError(e.message);
+  }
 }
 
 // -- playing today's deal ------------------------------------------------------------------------
@@ -166,6 +195,8 @@ async function playEnded(play, { first }) {
 }
 
 function wirePlay() {
+  $("earlier-day").addEventListener("click", () => showDay(true));
+  $("later-day").addEventListener("click", () => showDay(false));
   $("play-daily").addEventListener("click", startDaily);
   $("resume-daily").addEventListener("click", startDaily);
   $("give-up").addEventListener("click", () => {
@@ -185,20 +216,14 @@ function wirePlay() {
 
 // -- replays (a closed day's) --------------------------------------------------------------------
 
-async function openReplay(day, name) {
-  clearError();
-  try {
-    const address = compApi.dailyReplayAddress(day.game, day.day, name);
-    await ui.replays.open(address, `daily-${day.game}-${day.day}-${name}.json`, (record) => {
-      const words = { name, day: formatDay(day.day), deal: day.number_text };
-      $("replay-title").textContent = record.result
-        ? tr("daily.replay_title_result", { ...words, outcome: outcomeWord(record.result.outcome) })
-        : tr("daily.replay_title", words);
-    });
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    showError(e.message);
-  }
+function openReplay(day, name) {
+  const address = compApi.dailyReplayAddress(day.game, day.day, name);
+  return ui.replays.open(address, `daily-${day.game}-${day.day}-${name}.json`, (record) => {
+    const words = { name, day: formatDay(day.day), deal: day.number_text };
+    return record.result
+      ? tr("daily.replay_title_result", { ...words, outcome: outcomeWord(record.result.outcome) })
+      : tr("daily.replay_title", words);
+  });
 }
 
 // -- start ---------------------------------------------------------------------------------------
@@ -217,7 +242,7 @@ async function main() {
     showError,
     clearError,
   });
-  ui.replays = new ReplayViewer({ section: $("replay"), board: $("replay-board"), games: ui.games });
+  ui.replays = pageReplay({ games: ui.games, showError, clearError });
   wirePlay();
   const session = await initHeader();
   ui.user = session && session.user;
@@ -230,7 +255,6 @@ async function main() {
   window.setInterval(refresh, 30000);
 }
 
-main();
 
 // For tests and the curious: the day and the play as the server last sent them.
 window.pk = {
@@ -247,3 +271,5 @@ window.pk = {
     return ui.replays ? ui.replays.replay : null;
   },
 };
+
+main();

@@ -43,6 +43,12 @@ export async function rankedGames() {
   return (await games()).filter((g) => g.ranked);
 }
 
+/** A game's full name in the page's language (GET /api/games' local_name; its name, a proper
+ * name in English, from an older server). */
+export function gameName(g) {
+  return g.local_name || g.name;
+}
+
 /** A game's name where space is short (tabs, lists); its id when the list lacks it. */
 export function shortName(list, id) {
   const g = findGame(list, id);

@@ -3,7 +3,7 @@
 
 import { makeCard } from "./cards.js";
 import { el, initHeader } from "./common.js";
-import { games as listGames } from "./games.js";
+import { gameName, games as listGames } from "./games.js";
 import { formatNumber, t } from "./i18n.js";
 
 function firstSentence(text) {
@@ -40,7 +40,7 @@ async function main() {
         "li",
         { class: "game-tile", "data-game": g.id },
         minis,
-        el("h2", { id: `g-${g.id}` }, g.name),
+        el("h2", { id: `g-${g.id}` }, gameName(g)),
         el("p", { class: "decks" }, deckLine(g)),
         el("p", {}, g.blurb || firstSentence(g.rules_text)),
         el(

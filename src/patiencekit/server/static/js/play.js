@@ -14,7 +14,7 @@ import { suitMark } from "./cards.js";
 import { formatTime, initHeader } from "./common.js";
 import { movesMade, PlayController } from "./controller.js";
 import { disclosure } from "./disclosure.js";
-import { findGame, gamesOrNone } from "./games.js";
+import { findGame, gameName, gamesOrNone } from "./games.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -135,10 +135,16 @@ function clearError() {
 
 // -- this page's part of an answer ------------------------------------------------------------
 
+/** A play's game's name in the page's language (the play's own name is the registry's). */
+function playName(play) {
+  const game = findGame(ui.games, play.game);
+  return game ? gameName(game) : play.name;
+}
+
 function render(play) {
   const game = findGame(ui.games, play.game);
   remember(play);
-  const name = play.name || play.game;
+  const name = (game && gameName(game)) || play.name || play.game;
   // A running ranked game's number is the server's secret (it is null here): the page says
   // "ranked" instead, and offers no link to the deal.
   const number = dealNumber(play);
@@ -186,7 +192,7 @@ function showWinnableNote() {
   const count = game ? Number(game.winnable_deals) || 0 : 0;
   const few = $("winnable-only").checked && count > 0 && count < FEW_WINNABLE && !(play && play.ranked);
   const note = $("winnable-note");
-  note.textContent = few ? t("edges.few_winnable", { count, name: game.name }) : "";
+  note.textContent = few ? t("edges.few_winnable", { count, name: gameName(game) }) : "";
   note.hidden = !few;
 }
 
@@ -217,8 +223,8 @@ function celebrate(play) {
   $("win-time").textContent = formatTime(play.elapsed);
   $("win-moves").textContent = String(movesMade(play));
   const deal = dealNumber(play)
-    ? t("win.deal", { name: play.name, number: dealNumber(play) })
-    : t("win.ranked_deal", { name: play.name });
+    ? t("win.deal", { name: playName(play), number: dealNumber(play) })
+    : t("win.ranked_deal", { name: playName(play) });
   $("win-text").textContent = scored
     ? t("win.solved_bonus", { deal, bonus: play.time_bonus ?? 0 })
     : t("win.solved", { deal });
@@ -259,7 +265,7 @@ function newDeal(number = null) {
   const winnable = $("winnable-only").checked;
   return ui.ctl.act(() => api.createPlay(game, cleanNumber(number), false, winnable), {
     withoutPlay: true,
-    say: (p) => t("say.new_deal", { name: p.name, number: dealNumber(p) }),
+    say: (p) => t("say.new_deal", { name: playName(p), number: dealNumber(p) }),
   });
 }
 
@@ -279,7 +285,7 @@ function newRanked(game) {
       if (next === null) throw new ApiError(409, "ranked_open", t("ranked.still_open"));
       return next;
     },
-    { say: (p) => t("say.new_ranked", { name: p.name }) },
+    { say: (p) => t("say.new_ranked", { name: playName(p) }) },
   );
 }
 
@@ -418,7 +424,6 @@ async function main() {
   await header;
 }
 
-main();
 
 // For tests and the curious: the play as the server last sent it.
 window.pk = {
@@ -426,3 +431,5 @@ window.pk = {
     return ui.ctl ? ui.ctl.play : null;
   },
 };
+
+main();

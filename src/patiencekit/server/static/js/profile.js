@@ -2,10 +2,11 @@
 // tournaments played with their places, the latest medals and the statistics of every game.
 
 import { ApiError } from "./api.js";
-import { el, formatTime, initHeader } from "./common.js";
+import { el, initHeader, shown } from "./common.js";
 import { compApi, countsCell, formatPoints, placeText, statusWord } from "./competition-api.js";
-import { games as listGames, shortName } from "./games.js";
-import { formatDate, formatDay, formatNumber, formatPercent, t } from "./i18n.js";
+import { findGame, gameName, games as listGames, shortName } from "./games.js";
+import { formatDate, formatDay, formatNumber, t } from "./i18n.js";
+import { fillStatsRows } from "./stats-table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,14 +16,11 @@ function playerName() {
   return new URLSearchParams(window.location.search).get("name") || "";
 }
 
-function show(value, how = String) {
-  return value === null || value === undefined ? "–" : how(value);
-}
-
-function standingCard(gameId, variant) {
+function standingCard(gameId, variant, games) {
   const s = variant.standing;
   const card = el("div", { class: "panel", "data-game": gameId });
-  card.append(el("h3", {}, variant.name));
+  const game = findGame(games, gameId);
+  card.append(el("h3", {}, game ? gameName(game) : variant.name));
   if (!s) {
     card.append(el("p", { class: "muted" }, t("profile.no_ranked")));
     return card;
@@ -39,37 +37,6 @@ function standingCard(gameId, variant) {
   return card;
 }
 
-function statsRows(stats, games) {
-  const body = document.querySelector("#stats tbody");
-  body.innerHTML = "";
-  const names = new Map(games.map((g) => [g.id, g.name]));
-  for (const [id, s] of Object.entries(stats)) {
-    if (!s.played) continue;
-    const tr = el("tr", { "data-game": id });
-    const cells = [
-      names.get(id) || id,
-      show(s.played, formatNumber),
-      show(s.won, formatNumber),
-      show(s.win_rate, formatPercent),
-      show(s.streak, formatNumber),
-      show(s.best_streak, formatNumber),
-      show(s.best_time, formatTime),
-      show(s.best_score, formatNumber),
-      show(s.fewest_moves, formatNumber),
-    ];
-    cells.forEach((text, i) => {
-      const td = el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, text);
-      tr.append(td);
-    });
-    body.append(tr);
-  }
-  if (!body.children.length) {
-    const td = el("td", {}, t("stats.none"));
-    td.colSpan = 9;
-    body.append(el("tr", {}, td));
-  }
-}
-
 async function main() {
   initHeader();
   const name = playerName();
@@ -80,7 +47,7 @@ async function main() {
     $("title").textContent = p.name;
     const cards = $("standings");
     cards.innerHTML = "";
-    for (const [gameId, variant] of Object.entries(p.variants)) cards.append(standingCard(gameId, variant));
+    for (const [gameId, variant] of Object.entries(p.variants)) cards.append(standingCard(gameId, variant, games));
     const body = document.querySelector("#tournaments tbody");
     body.innerHTML = "";
     for (const one of p.tournaments) {
@@ -92,7 +59,7 @@ async function main() {
           el("td", {}, shortName(games, one.game)),
           el("td", {}, el("span", { class: `status ${one.status}` }, statusWord(one.status))),
           el("td", { class: "place" }, placeText(one.place)),
-          el("td", { class: "num" }, show(one.score, formatNumber)),
+          el("td", { class: "num" }, shown(one.score, formatNumber)),
           el("td", {}, formatDate(one.finished_at)),
         ),
       );
@@ -116,7 +83,8 @@ async function main() {
       );
     }
     if (!p.medals.length) medals.append(el("li", { class: "muted" }, t("profile.no_medal")));
-    statsRows(p.stats, games);
+    const played = Object.entries(p.stats).filter(([, s]) => s.played);
+    fillStatsRows(document.querySelector("#stats tbody"), played, games);
     window.pk = { profile: p };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;

@@ -6,9 +6,11 @@
 //
 // The page holds the markup (a section with the controls named by data-replay="first",
 // "prev", "step", "next", "last", "move", "download", "close" and a board element); the
-// caller gives the words of a step.
+// caller gives the words of a step. The tournament and daily deal pages hold the same markup,
+// the fragment `_replay.html` (`<!-- pk:replay -->`), and set up their replay with
+// `pageReplay`.
 
-import { request } from "./api.js";
+import { ApiError, request } from "./api.js";
 import { BoardView } from "./board-view.js";
 import { formatNumber, t } from "./i18n.js";
 
@@ -85,4 +87,30 @@ export class ReplayViewer {
   close() {
     this.section.hidden = true;
   }
+}
+
+/** The replay of a page that holds the shared replay section (`_replay.html`: `#replay`, its
+ * board `#replay-board`, its heading `#replay-title`), as the tournament and daily deal pages
+ * show theirs. `open(address, fileName, title)` opens a replay as `ReplayViewer.open` does,
+ * its heading `title(record)`; a refusal (an ApiError) is shown with `showError`, after
+ * `clearError`. `replay` is the viewer's (the record and the step shown). */
+export function pageReplay({ games, showError, clearError }) {
+  const $ = (id) => document.getElementById(id);
+  const viewer = new ReplayViewer({ section: $("replay"), board: $("replay-board"), games });
+  return {
+    get replay() {
+      return viewer.replay;
+    },
+    async open(address, fileName, title) {
+      clearError();
+      try {
+        await viewer.open(address, fileName, (record) => {
+          $("replay-title").textContent = title(record);
+        });
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        showError(e.message);
+      }
+    },
+  };
 }

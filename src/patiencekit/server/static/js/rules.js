@@ -2,7 +2,7 @@
 
 import { BoardView } from "./board-view.js";
 import { el, initHeader } from "./common.js";
-import { games as listGames } from "./games.js";
+import { gameName, games as listGames } from "./games.js";
 import { has, t } from "./i18n.js";
 
 function gameId() {
@@ -77,8 +77,8 @@ async function main() {
       document.getElementById("controls").hidden = true;
       return;
     }
-    document.title = `${t("rules.page_title", { name: g.name })} – PatienceKit`;
-    document.getElementById("title").textContent = g.name;
+    document.title = `${t("rules.page_title", { name: gameName(g) })} – PatienceKit`;
+    document.getElementById("title").textContent = gameName(g);
     const rules = document.getElementById("rules");
     if (Array.isArray(g.rules_sections) && g.rules_sections.length) {
       // The server's sections, in the page's language, each with its heading.
@@ -97,7 +97,7 @@ async function main() {
     drawPicture(g, games);
     const play = document.getElementById("play");
     play.href = `/play/${encodeURIComponent(g.id)}`;
-    play.textContent = t("rules.play_name", { name: g.name });
+    play.textContent = t("rules.play_name", { name: gameName(g) });
   } catch (e) {
     document.getElementById("error").textContent = e.message;
   }

@@ -1,15 +1,17 @@
 // A player's statistics: /stats/{name}. The table of every game (GET /api/stats/{name}), a
 // game's charts drawn here as SVG (GET /api/stats/{name}/charts/{game}: the win rate over the
-// last games, a win's score and time, the wins in a row), and the history of the player's
+// last games, every ended game's score (wins filled, the others hollow), a win's time, the wins
+// in a row), and the history of the player's
 // games, a page at a time (GET /api/stats/{name}/history), each with its replay when the reader
 // may see it (their own games; a tournament's rounds once it is over).
 
 import { ApiError, request } from "./api.js";
 import { chart } from "./charts.js";
-import { el, formatTime, initHeader } from "./common.js";
-import { findGame, gamesOrNone, shortName } from "./games.js";
+import { el, formatTime, initHeader, shown } from "./common.js";
+import { findGame, gameName, gamesOrNone, shortName } from "./games.js";
 import { formatDate, formatDateTime, formatNumber, formatPercent, t } from "./i18n.js";
 import { ReplayViewer } from "./replay.js";
+import { fillStatsRows } from "./stats-table.js";
 
 const PAGE = 10;
 const $ = (id) => document.getElementById(id);
@@ -30,10 +32,6 @@ function playerName() {
   return new URLSearchParams(window.location.search).get("name") || "";
 }
 
-function show(value, how = String) {
-  return value === null || value === undefined ? "\u2013" : how(value);
-}
-
 function showError(e) {
   if (!(e instanceof ApiError)) throw e;
   $("error").textContent = e.message;
@@ -47,33 +45,10 @@ function resultWord(result) {
 // -- the table ------------------------------------------------------------------------------
 
 function statsTable(stats) {
-  const body = document.querySelector("#stats tbody");
-  const names = new Map(ui.games.map((g) => [g.id, g.name]));
   const order = ui.games.map((g) => g.id).filter((id) => id in stats);
   for (const id of Object.keys(stats)) if (!order.includes(id)) order.push(id);
-  body.innerHTML = "";
-  if (!order.length) {
-    const td = el("td", {}, t("stats.none"));
-    td.colSpan = 9;
-    body.append(el("tr", {}, td));
-  }
-  for (const id of order) {
-    const s = stats[id] || {};
-    const tr = el("tr", { "data-game": id });
-    const cells = [
-      names.get(id) || id,
-      show(s.played, formatNumber),
-      show(s.won, formatNumber),
-      show(s.win_rate, formatPercent),
-      show(s.streak, formatNumber),
-      show(s.best_streak, formatNumber),
-      show(s.best_time, formatTime),
-      show(s.best_score, formatNumber),
-      show(s.fewest_moves, formatNumber),
-    ];
-    cells.forEach((text, i) => tr.append(el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, text)));
-    body.append(tr);
-  }
+  const rows = order.map((id) => [id, stats[id] || {}]);
+  fillStatsRows(document.querySelector("#stats tbody"), rows, ui.games);
 }
 
 // -- the charts -----------------------------------------------------------------------------
@@ -85,7 +60,7 @@ function chartGames(stats) {
   const played = Object.entries(stats).filter(([, s]) => s.played > 0);
   let chosen = null;
   for (const [id, s] of played) {
-    select.append(el("option", { value: id }, findGame(ui.games, id) ? findGame(ui.games, id).name : id));
+    select.append(el("option", { value: id }, findGame(ui.games, id) ? gameName(findGame(ui.games, id)) : id));
     if (!chosen || s.played > stats[chosen].played) chosen = id;
   }
   select.disabled = !played.length;
@@ -115,6 +90,11 @@ function drawCharts(data) {
   const when = (p) => [formatNumber(p.n), formatDate(p.at)];
   const first = points[0];
   const last = points[points.length - 1];
+  // A filled point is a win, a hollow one a game not won (the legend says so).
+  const legend = [
+    { text: t("stats.legend_won"), hollow: false },
+    { text: t("stats.legend_not_won"), hollow: true },
+  ];
 
   box.append(
     chart({
@@ -139,13 +119,17 @@ function drawCharts(data) {
       format: formatPercent,
       xTitle,
       table: { summary: numbers, heads: [t("stats.col_n"), t("stats.col_date"), t("stats.col_result"), t("col.win_rate")] },
+      legend,
     }),
   );
 
   const wins = points.filter((p) => p.result === "won");
   const values = (key) => wins.map((p) => p[key]).filter((v) => v !== null);
   if (!game || game.scored) {
-    const scored = wins.filter((p) => p.score !== null);
+    // Every ended game with a score as it ended (a loss has one too): wins filled, the others
+    // hollow, each game's result in the table.
+    const scored = points.filter((p) => p.final_score !== null && p.final_score !== undefined);
+    const scores = scored.map((p) => p.final_score);
     const title = t("stats.chart_score");
     box.append(
       scored.length
@@ -155,16 +139,24 @@ function drawCharts(data) {
             title,
             desc: t("stats.chart_score_desc", {
               count: scored.length,
-              low: formatNumber(Math.min(...values("score"))),
-              high: formatNumber(Math.max(...values("score"))),
-              last: formatNumber(scored[scored.length - 1].score),
+              wins: formatNumber(scored.filter((p) => p.result === "won").length),
+              low: formatNumber(Math.min(...scores)),
+              high: formatNumber(Math.max(...scores)),
+              last: formatNumber(scores[scores.length - 1]),
             }),
-            points: scored.map((p) => ({ x: p.n, y: p.score, label: when(p), value: formatNumber(p.score) })),
+            points: scored.map((p) => ({
+              x: p.n,
+              y: p.final_score,
+              label: [...when(p), resultWord(p.result)],
+              value: formatNumber(p.final_score),
+              hollow: p.result !== "won",
+            })),
             format: formatNumber,
             xTitle,
-            table: { summary: numbers, heads: [t("stats.col_n"), t("stats.col_date"), t("col.score")] },
+            table: { summary: numbers, heads: [t("stats.col_n"), t("stats.col_date"), t("stats.col_result"), t("col.score")] },
+            legend,
           })
-        : emptyChart("score", title, t("stats.no_wins")),
+        : emptyChart("score", title, t("stats.charts_none")),
     );
   }
   const timed = wins.filter((p) => p.time !== null);
@@ -265,9 +257,9 @@ function historyRow(g) {
     gameCell(g),
     el("td", {}, when),
     el("td", {}, el("span", { class: `result ${g.result}` }, resultWord(g.result))),
-    el("td", { class: "num" }, show(g.score, formatNumber)),
-    el("td", { class: "num" }, show(g.time, formatTime)),
-    el("td", { class: "num" }, show(g.moves, formatNumber)),
+    el("td", { class: "num" }, shown(g.score, formatNumber)),
+    el("td", { class: "num" }, shown(g.time, formatTime)),
+    el("td", { class: "num" }, shown(g.moves, formatNumber)),
     replay,
   );
   return tr;
@@ -345,7 +337,6 @@ async function main() {
   await Promise.all([showCharts(chartGames(ui.stats)), showHistory(0)]);
 }
 
-main();
 
 // For tests and the curious: what the server last sent.
 window.pk = {
@@ -362,3 +353,5 @@ window.pk = {
     return ui.viewer ? ui.viewer.replay : null;
   },
 };
+
+main();

@@ -11,7 +11,7 @@ import { compApi, outcomeWord, placeText, statusWord } from "./competition-api.j
 import { PlayController } from "./controller.js";
 import { gamesOrNone, shortName } from "./games.js";
 import { formatDateTime, t as tr } from "./i18n.js";
-import { ReplayViewer } from "./replay.js";
+import { pageReplay } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,7 +22,7 @@ const ui = {
   games: [],
   round: null,
   ctl: null,
-  replay: null, // the replay's viewer (replay.js)
+  replay: null, // the replay (replay.js)
 };
 
 function tournamentId() {
@@ -313,22 +313,17 @@ function dealText(round) {
 }
 
 // An entrant's round on the replay's board (replay.js), its record to download.
-async function openReplay(name, round) {
-  clearError();
-  try {
-    const address = compApi.replayAddress(ui.id, name, round);
-    await ui.replay.open(address, `tournament-${ui.id}-${name}-round-${round}.json`, (record) => {
-      const result = record.result;
-      const deal = dealText(round);
-      $("replay-title").textContent =
-        tr("tournament.replay_title", { name, round }) +
-        (deal ? tr("tournament.replay_deal", { deal }) : "") +
-        (result ? tr("tournament.replay_result", { outcome: outcomeWord(result.outcome), count: result.score }) : "");
-    });
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    showError(e.message);
-  }
+function openReplay(name, round) {
+  const address = compApi.replayAddress(ui.id, name, round);
+  return ui.replay.open(address, `tournament-${ui.id}-${name}-round-${round}.json`, (record) => {
+    const result = record.result;
+    const deal = dealText(round);
+    return (
+      tr("tournament.replay_title", { name, round }) +
+      (deal ? tr("tournament.replay_deal", { deal }) : "") +
+      (result ? tr("tournament.replay_result", { outcome: outcomeWord(result.outcome), count: result.score }) : "")
+    );
+  });
 }
 
 // -- start ----------------------------------------------------------------------------------------------
@@ -349,7 +344,7 @@ async function main() {
     showError,
     clearError,
   });
-  ui.replay = new ReplayViewer({ section: $("replay"), board: $("replay-board"), games: ui.games });
+  ui.replay = pageReplay({ games: ui.games, showError, clearError });
   wireRound();
   const session = await initHeader();
   ui.user = session && session.user;
@@ -361,7 +356,6 @@ async function main() {
   wirePolling();
 }
 
-main();
 
 // For tests and the curious: the tournament and the round's play as the server last sent them.
 window.pk = {
@@ -375,3 +369,5 @@ window.pk = {
     return ui.replay ? ui.replay.replay : null;
   },
 };
+
+main();

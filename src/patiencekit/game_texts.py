@@ -1,12 +1,27 @@
-"""What the pages say of each game, in the reader's language: its lobby line (the registry's
-``blurb``), its pile words, and its rules page in sections, each with a heading.
+"""What the faces say of each game, in the reader's language: its name, its lobby line (the
+registry's ``blurb``), its pile words, and its rules in sections, each with a heading, or in
+full. The web app (``GET /api/games``, the rules page) and the terminal (``patiencekit games``,
+``rules``, the help of ``play``) say them from here.
 
 The registry (:mod:`patiencekit.games`) is English and is the one source of each game's
-facts; its blurbs and pile words are msgids of the server's catalogue as they are. The rules
-page's sections are written here, sentence by sentence (each sentence a msgid, so that the
-games that share a rule share its translation), from the registry's ``rules_text``. A game
-this module has no sections for gets one section of its ``rules_text`` (in English), and
-``tests/test_i18n.py`` fails until it has them.
+facts; its names, blurbs and pile words are msgids of the ``games`` catalogues as they are
+(``src/patiencekit/locale/<lang>/LC_MESSAGES/games.po``). The rules' sections are written here,
+sentence by sentence (each sentence a msgid, so that the games that share a rule share its
+translation), from the registry's ``rules_text``. A game this module has no sections for gets
+one section of its ``rules_text`` (in English), and ``tests/test_i18n.py`` fails until it has
+them.
+
+Not part of the engine, which says nothing in any language but English: this module sits
+beside :mod:`patiencekit.words`, on the engine and the translations alone (``pyproject.toml``'s
+layering contracts).
+
+>>> from patiencekit.games import GAMES
+>>> name(GAMES["klondike"], "nl"), name(GAMES["patriarchs"], "es")
+('Solitaire (Klondike, 3 kaarten draaien)', 'Patriarchs')
+>>> rules_sections(GAMES["klondike"], "es")[0]["heading"]
+'La disposición'
+>>> rules_text(GAMES["klondike"], "en") == GAMES["klondike"].rules_text
+True
 """
 
 from __future__ import annotations
@@ -14,11 +29,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from patiencekit.i18n import N_
+from patiencekit.i18n import N_, translator
 from patiencekit.rules import GameRules
-from patiencekit.server.language import say
 
-__all__ = ["RULES_SECTIONS", "blurb", "pile_words", "rules_sections"]
+__all__ = [
+    "DOMAIN",
+    "RULES_SECTIONS",
+    "blurb",
+    "decks_words",
+    "name",
+    "pile_words",
+    "rules_sections",
+    "rules_text",
+    "say",
+]
+
+#: the gettext domain of the games' texts
+DOMAIN = "games"
+
+
+def say(lang: str, message: str) -> str:
+    """A text of the ``games`` catalogue in ``lang`` (its English where there is none)."""
+    return translator(lang, DOMAIN)(message)
+
 
 LAYOUT = N_("The layout")
 PLAY = N_("How to play")
@@ -273,6 +306,15 @@ RULES_SECTIONS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
 }
 
 
+_DECKS = {1: N_("One deck."), 2: N_("Two decks.")}
+
+
+def name(rules: GameRules, lang: str) -> str:
+    """A game's full name (the registry's English) in ``lang``: the proper names stay, the
+    words about the variant are translated ("draw 3")."""
+    return say(lang, rules.name)
+
+
 def blurb(blurb_text: str, lang: str) -> str:
     """A game's lobby line (the registry's English) in ``lang``."""
     return say(lang, blurb_text)
@@ -281,6 +323,15 @@ def blurb(blurb_text: str, lang: str) -> str:
 def pile_words(words: Mapping[Any, str], lang: str) -> dict[Any, str]:
     """A game's own pile words (the registry's English) in ``lang``."""
     return {kind: say(lang, word) for kind, word in words.items()}
+
+
+def decks_words(decks: int, lang: str) -> str:
+    """How many decks a game is played with, as a sentence: "Two decks."
+
+    >>> decks_words(2, "nl"), decks_words(1, "es")
+    ('Twee kaartspellen.', 'Una baraja.')
+    """
+    return say(lang, _DECKS[decks])
 
 
 def rules_sections(rules: GameRules, lang: str) -> list[dict[str, str]]:
@@ -292,3 +343,31 @@ def rules_sections(rules: GameRules, lang: str) -> list[dict[str, str]]:
         {"heading": say(lang, heading), "text": " ".join(say(lang, s) for s in sentences)}
         for heading, sentences in sections
     ]
+
+
+def rules_text(rules: GameRules, lang: str) -> str:
+    """A game's rules in full, in ``lang``, built as the registry's English ``rules_text``
+    is: how many decks, then the rules in one paragraph, then the scoring (if the game is
+    scored) in a paragraph of its own. In English it is the registry's ``rules_text`` itself;
+    a game without sections has only that.
+
+    >>> from patiencekit.games import GAMES
+    >>> print(rules_text(GAMES["contradance"], "nl"))  # doctest: +NORMALIZE_WHITESPACE
+    Twee kaartspellen. Alle acht vijven en acht zessen beginnen op zestien azenstapels. ...
+    Eén keer opnieuw draaien (t). Je wint met alle 104 kaarten op de azenstapels.
+    >>> rules_text(GAMES["klondike"], "es").splitlines()[-1][:38]
+    'Puntuación: del descarte a una columna'
+    """
+    sections = RULES_SECTIONS.get(rules.id)
+    if lang == "en" or sections is None:
+        return rules.rules_text
+    play = [decks_words(rules.decks, lang)]
+    score: list[str] = []
+    for heading, sentences in sections:
+        said = [say(lang, s) for s in sentences]
+        (score if heading == SCORE else play).extend(said)
+    paragraphs = [" ".join(play)]
+    if score:
+        text = " ".join(score)
+        paragraphs.append(f"{say(lang, SCORE)}: {text[:1].lower()}{text[1:]}")
+    return "\n\n".join(paragraphs)

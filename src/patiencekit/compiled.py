@@ -1,0 +1,62 @@
+"""A pure-Python module or its mypyc-compiled copy, whichever may run.
+
+``tools/build_fast.py`` compiles two modules with mypyc, each from the very source of a
+pure-Python one: the position (``patiencekit.state_pure`` into ``patiencekit.state_fast``)
+and the Klondike search (``patiencekit.solver.klondike`` into
+``patiencekit.solver.klondike_fast``). The build appends ``SOURCE_SHA256 = "<sha256 of
+the source>"`` to the copy it compiles; :func:`compiled_or_pure` hands out the compiled
+module only when that hash is the hash of the pure module's file as it is now, and
+otherwise warns and hands out the pure one, so an edit never leaves old code running.
+``PATIENCEKIT_PURE_PYTHON=1`` (any non-empty value) forces the pure modules. The compiled
+modules are an optional speed-up of a build: nothing here needs mypyc to run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import warnings
+from types import ModuleType
+
+__all__ = ["HASH_NAME", "PURE_ENV", "compiled_or_pure", "source_sha256"]
+
+#: the module constant that names the source a compiled module was built from
+HASH_NAME = "SOURCE_SHA256"
+#: the environment variable that forces the pure-Python modules
+PURE_ENV = "PATIENCEKIT_PURE_PYTHON"
+
+
+def source_sha256(module: ModuleType) -> str | None:
+    """The sha256 of ``module``'s source file as it is now, or None when it cannot be read."""
+    try:
+        with open(str(module.__file__), "rb") as f:
+            return hashlib.file_digest(f, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
+def compiled_or_pure(name: str, pure: ModuleType, what: str, *, stacklevel: int = 1) -> ModuleType:
+    """The compiled module ``name`` if it was built from ``pure``'s source as it is now and
+    :data:`PURE_ENV` is not set; else ``pure``. A compiled module built from another source
+    (or naming none) is refused with a :class:`RuntimeWarning` that says the pure-Python
+    ``what`` is used; one that was never built is no news and passes without a word. The
+    warning names the line that called this one (``stacklevel=1``) or, as
+    :func:`warnings.warn` counts, one further out."""
+    if os.environ.get(PURE_ENV):
+        return pure
+    try:
+        fast = importlib.import_module(name)
+    except ImportError:
+        return pure
+    built = getattr(fast, HASH_NAME, None)
+    if built is None or built != source_sha256(pure):
+        warnings.warn(
+            f"{name} was not compiled from {pure.__file__} as it is now (edited "
+            f"since?): the pure-Python {what} is used; rebuild the compiled one "
+            "with `make venv` or `python tools/build_fast.py`",
+            RuntimeWarning,
+            stacklevel=stacklevel + 1,
+        )
+        return pure
+    return fast

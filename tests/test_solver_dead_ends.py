@@ -329,3 +329,50 @@ def test_the_quick_cut_is_the_thorough_one_or_none(game_id: str) -> None:
         quick += q
         thorough += th
     assert 0 < quick <= thorough
+
+
+# -- the compiled analysis -------------------------------------------------------------
+
+
+def test_the_analysis_in_use_is_built_from_the_current_source() -> None:
+    """After ``make`` (which builds before it tests), a compiled analysis beside the source
+    is the current one and is in use; without one, the pure analysis runs."""
+    import os
+    from pathlib import Path
+
+    from patiencekit.compiled import source_sha256
+    from patiencekit.solver import dead_ends, generic
+
+    built = list(Path(str(dead_ends.__file__)).parent.glob("dead_ends_fast*.so"))
+    if built and not os.environ.get("PATIENCEKIT_PURE_PYTHON"):
+        assert source_sha256(dead_ends) == generic.DEAD_ENDS_BUILD, (
+            f"{built[0].name} is stale: run make (tools/build_fast.py dead_ends)"
+        )
+        assert generic.DeadEnds is not DeadEnds
+    else:
+        assert generic.DEAD_ENDS_BUILD == "pure" and generic.DeadEnds is DeadEnds
+
+
+@pytest.mark.parametrize("game_id", CASES)
+def test_the_analysis_in_use_answers_as_the_pure_one(game_id: str) -> None:
+    """The analysis the search uses (compiled, after ``make``) and the pure one give the
+    same answers on random last cards of the game, thorough and quick, and with many
+    answers of each kind."""
+    from patiencekit.solver import generic
+
+    shape, _count, _unsound = CASES[game_id]
+    rng = random.Random(f"dead-ends-fast-{game_id}")
+    kinds: set[object] = set()
+    for _ in range(150):
+        state = last_cards(game_id, rng, **shape)
+        gs = GenericSearch(state)
+        pure, used = DeadEnds(gs.t, gs.pairs), generic.DeadEnds(gs.t, gs.pairs)
+        moves = state.moves()
+        for thorough in (True, False):
+            lost = pure.lost(state, thorough)
+            assert used.lost(state, thorough) == lost, state
+            kinds.add(lost)
+        plays = pure.endgame_plays(state, moves)
+        assert used.endgame_plays(state, moves) == plays, state
+        kinds.add(plays is None)
+    assert kinds == {True, False}

@@ -33,13 +33,23 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 
+from patiencekit.compiled import compiled_or_pure
 from patiencekit.rules import PileKind, Win
-from patiencekit.solver.dead_ends import DeadEnds
+from patiencekit.solver import dead_ends as _pure_dead_ends
 from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, Limits, SearchLimit
 from patiencekit.solver.wrangler import FoundationShuffles
 from patiencekit.state import EngineMove, State
 
 __all__ = ["GenericSearch", "SearchLimit"]
+
+#: the dead-end analysis of Patriarchs' family, compiled with mypyc when it was built
+#: from ``dead_ends.py`` as it is now (``tools/build_fast.py dead_ends``)
+_DEAD_ENDS = compiled_or_pure(
+    "patiencekit.solver.dead_ends_fast", _pure_dead_ends, "dead-end analysis"
+)
+DeadEnds: type[_pure_dead_ends.DeadEnds] = _DEAD_ENDS.DeadEnds
+#: the source hash the dead-end analysis in use was compiled from, or ``pure``
+DEAD_ENDS_BUILD: str = str(getattr(_DEAD_ENDS, "SOURCE_SHA256", "pure"))
 
 #: a position as immutable data: piles, face-down counts, redeals, score
 Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]

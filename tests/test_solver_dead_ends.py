@@ -10,15 +10,27 @@ comparison is known to be able to see a lost win. Budgets are positions, never s
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
 from patiencekit.cards import parse_card_index
 from patiencekit.games import get_rules
+from patiencekit.solver.dead_ends import NEVER, Chains, DeadEnds
 from patiencekit.solver.generic import GenericSearch
-from patiencekit.state import State
+from patiencekit.solver.limits import SearchLimit
+from patiencekit.state import EngineMove, State
 
 
-def board(game_id: str, piles: dict[str, str], complete: tuple[int, ...] = ()) -> State:
+def board(
+    game_id: str, piles: dict[str, str], reserve: str = "", complete: tuple[int, ...] = ()
+) -> State:
     """A position of ``game_id`` with only the given piles (by label, bottom card first),
-    and the foundations of the suits in ``complete`` full."""
+    one card of ``reserve`` in each reserve space from ``r1`` on, and the foundations of
+    the suits in ``complete`` full."""
+    piles = {**piles, **{f"r{n + 1}": card for n, card in enumerate(reserve.split())}}
     rules = get_rules(game_id)
     state = State.deal(rules, 1)
     t = state.t
@@ -50,13 +62,8 @@ def test_a_card_open_on_both_its_foundations_goes_to_the_longer_one() -> None:
             "f6": "2S 4S",
             "c1": "6S",
             "c2": "6S AS",
-            **{
-                f"r{n + 1}": card
-                for n, card in enumerate(
-                    ["8S", "8S", "TS", "TS", "QS", "QS", "3S", "5S", "7S", "9S", "JS", "KS"]
-                )
-            },
         },
+        reserve="8S 8S TS TS QS QS 3S 5S 7S 9S JS KS",
         complete=(0, 2, 3),
     )
     gs = GenericSearch(state)
@@ -64,3 +71,308 @@ def test_a_card_open_on_both_its_foundations_goes_to_the_longer_one() -> None:
     assert gs._safe(state.moves()) == (t.by_label["c1"], t.by_label["f6"], 1)
     won, limit = GenericSearch(state, max_states=10_000).run()
     assert (won, limit) == (True, None)
+
+
+# -- random last cards ---------------------------------------------------------------
+
+
+def last_cards(
+    game_id: str,
+    rng: random.Random,
+    short: int,
+    left: int,
+    stock: float = 0.3,
+    columns: float = 0.3,
+    late_share: int = 0,
+) -> State:
+    """A position of ``game_id`` on its last pass: every foundation full, then ``short``
+    foundations short of 1 to ``left`` cards each (never a base the deal places), and the
+    missing cards dealt at random: each card to a left pile (share ``columns``, at most 3
+    a pile), else to the reserve while it has a space (the first ``late_share`` % of its
+    spaces with the cards taken off first, which the foundations take last), else to the
+    stock (share ``stock``) or the waste."""
+    rules = get_rules(game_id)
+    state = State.deal(rules, 1)
+    t = state.t
+    keep = [len(state.piles[fi]) for fi in t.foundations]  # bases the deal places
+    for i in range(t.pile_count):
+        state.piles[i] = []
+        state.down[i] = 0
+    taken: list[tuple[int, int]] = []  # (how deep under the top it lay, card)
+    shorts = set(rng.sample(range(len(t.foundations)), short))
+    for n, (fi, rule) in enumerate(zip(t.foundations, rules.foundations, strict=True)):
+        assert rule.suit is not None
+        pile = [rule.suit * 13 + rule.rank_at(i) for i in range(rule.size)]
+        if n in shorts:
+            for depth in range(min(rng.randint(1, left), len(pile) - keep[n])):
+                taken.append((depth, pile.pop()))
+        state.piles[fi] = pile
+    rng.shuffle(taken)
+    cards = [c for _, c in sorted(taken, key=lambda x: x[0])]
+    spaces = list(t.reserve)
+    rng.shuffle(spaces)
+    # the reserve first takes cards from the foundations' tops, which are needed last
+    # (they keep its spaces for long): the rest are shuffled
+    late = cards[: len(spaces) * late_share // 100]
+    cards = cards[len(late) :]
+    rng.shuffle(cards)
+    for c in [*late, *cards]:
+        where = rng.random()
+        roomy = [i for i in t.columns if len(state.piles[i]) < 3]
+        if roomy and where < columns:
+            state.piles[rng.choice(roomy)].append(c)
+        elif spaces:
+            state.piles[spaces.pop()].append(c)
+        elif where < columns + stock:
+            state.piles[t.stock].append(c)
+        else:
+            state.piles[t.waste].append(c)
+    state.down[t.stock] = len(state.piles[t.stock])
+    state.redeals = rules.stock.redeals or 0 if rules.stock else 0
+    return state
+
+
+class Counting(DeadEnds):
+    """The analysis, counting how often it cuts a line or plays a card at once."""
+
+    def __init__(self, gs: GenericSearch) -> None:
+        super().__init__(gs.t, gs.pairs)
+        self.cuts = 0
+        self.plays = 0
+
+    def lost(self, s: State, thorough: bool = True) -> bool:
+        lost = super().lost(s, thorough)
+        self.cuts += lost
+        return lost
+
+    def endgame_plays(self, s: State, moves: Sequence[EngineMove]) -> list[EngineMove] | None:
+        plays = super().endgame_plays(s, moves)
+        self.plays += plays is not None
+        return plays
+
+
+class Quick(DeadEnds):
+    """The analysis as the searches for a win use it (never thorough)."""
+
+    def __init__(self, gs: GenericSearch) -> None:
+        super().__init__(gs.t, gs.pairs)
+
+    def lost(self, s: State, thorough: bool = True) -> bool:
+        return super().lost(s, False)
+
+
+# Deliberately unsound variants: the comparison must catch each where it is tried.
+
+
+class Variant(DeadEnds):
+    """An analysis made for a search, as the search makes its own."""
+
+    def __init__(self, gs: GenericSearch) -> None:
+        super().__init__(gs.t, gs.pairs)
+
+
+class OneSpaceLess(Variant):
+    """Buried cards with one reserve space fewer: a waste card counts as never uncovered
+    when the waiting cards just fill the reserve."""
+
+    def __init__(self, gs: GenericSearch) -> None:
+        super().__init__(gs)
+        self.reserve_spaces -= 1
+
+    def endgame_plays(self, s: State, moves: Sequence[EngineMove]) -> list[EngineMove] | None:
+        return None
+
+
+class PlaysAtOnce(Variant):
+    """Every card that fits a foundation is played at once on the last pass, whether the
+    stock is used up or not, and whatever its copies."""
+
+    def lost(self, s: State, thorough: bool = True) -> bool:
+        return False
+
+    def endgame_plays(self, s: State, moves: Sequence[EngineMove]) -> list[EngineMove] | None:
+        if (s.redeals_left() or 0) > 0:
+            return None
+        plays = [m for m in moves if m[0] >= 0 and m[1] in self.foundation_set]
+        return plays[:1] or None
+
+
+class OnePlaceWaits(Variant):
+    """A card waits as soon as one of its places does (its other place forgotten): the
+    least threshold over its places, not the greatest. (Without Patriarchs' pairs.)"""
+
+    @staticmethod
+    def _waits(chains: Chains, buried: list[int]) -> list[int]:
+        waits = [NEVER] * 52
+        for cards in chains[0]:
+            least = NEVER
+            for c in cards:
+                waits[c] = min(waits[c], least)
+                least = min(least, buried[c])
+        return waits
+
+    def endgame_plays(self, s: State, moves: Sequence[EngineMove]) -> list[EngineMove] | None:
+        return None
+
+
+Analysis = Callable[[GenericSearch], DeadEnds | None]
+
+
+def verdict(
+    state: State, analysis: Analysis, states: int = 400_000, made: list[Any] | None = None
+) -> bool | None:
+    """The exact (depth-first) search's answer with the analysis ``analysis`` makes for
+    it (None: none; it is appended to ``made``); None when it needs more than ``states``
+    positions."""
+    gs = GenericSearch(state, max_states=states)
+    assert gs.dead_ends is not None, "the analysis is not in use here: the test tests nothing"
+    gs.dead_ends = analysis(gs)
+    if made is not None:
+        made.append(gs.dead_ends)
+    try:
+        return gs._dfs(gs.overall)
+    except SearchLimit:
+        return None
+
+
+#: per game: how its random positions are made (see :func:`last_cards`), how many, and
+#: the unsound variants the comparison must catch there (each was caught 1-35 times in
+#: these positions when the test was written)
+CASES: dict[str, tuple[dict[str, Any], int, tuple[Analysis, ...]]] = {
+    "picture-patience": (
+        {"short": 5, "left": 8, "late_share": 50},
+        120,
+        (OneSpaceLess, PlaysAtOnce),
+    ),
+    "odd-and-even": ({"short": 5, "left": 8, "late_share": 50}, 100, (OneSpaceLess,)),
+    "patriarchs": ({"short": 4, "left": 8, "late_share": 50}, 100, (OneSpaceLess, PlaysAtOnce)),
+    "royal-cotillion": ({"short": 6, "left": 6, "columns": 0.8, "late_share": 50}, 100, ()),
+    "contradance": (
+        {"short": 6, "left": 4, "stock": 0.4},
+        120,
+        (OneSpaceLess, PlaysAtOnce, OnePlaceWaits),
+    ),
+}
+
+#: the positions budget of the search without the analysis: most positions need far less
+#: (a few need more and are left out: at most a tenth)
+PLAIN_STATES = 60_000
+
+
+@pytest.mark.parametrize("game_id", CASES)
+def test_cuts_and_plays_at_once_never_lose_a_win(game_id: str) -> None:
+    """Whole exact searches with and without the analysis agree on random last cards of
+    the game, the analysis cuts lines and plays cards at once in many of them, and each
+    unsound variant tried changes some verdict."""
+    shape, count, unsound = CASES[game_id]
+    rng = random.Random(f"dead-ends-{game_id}")
+    outcomes: set[bool] = set()
+    compared = cut = played = 0
+    caught = dict.fromkeys(unsound, 0)
+    for _ in range(count):
+        state = last_cards(game_id, rng, **shape)
+        without = verdict(state, lambda gs: None, PLAIN_STATES)
+        if without is None:
+            continue
+        counting: list[Counting] = []
+        assert verdict(state, Counting, made=counting) == without, state
+        assert verdict(state, Quick) == without, state
+        compared += 1
+        outcomes.add(without)
+        cut += counting[0].cuts > 0
+        played += counting[0].plays > 0
+        for variant in caught:
+            if not caught[variant]:
+                caught[variant] += verdict(state, variant) != without
+    assert compared >= 0.9 * count
+    assert outcomes == {True, False}
+    assert cut >= 0.05 * count
+    if game_id != "patriarchs":  # (no plays at once where cards move between foundations)
+        assert played >= 0.2 * count
+    assert all(caught.values()), caught
+
+
+def test_a_card_waits_only_when_all_its_places_do() -> None:
+    """Royal Cotillion: 7S lies on a left pile on the second 5S, which the ace foundation
+    needs before a 7S; but the two foundation takes 7S now. So 7S does not wait for the
+    5S under it, and the position is won (7S to the two foundation, then the 5S and the
+    other 7S to the ace foundation...). Forgetting a card's other place calls it lost."""
+    state = board(
+        "royal-cotillion",
+        {
+            "f2": "AS 3S",
+            "f6": "2S 4S 6S 8S TS QS AS 3S 5S",
+            "c1": "5S 7S",
+        },
+        reserve="7S 9S 9S JS JS KS KS 2S 4S 6S 8S TS QS",
+        complete=(0, 2, 3),
+    )
+    gs = GenericSearch(state)
+    assert gs.dead_ends is not None and not gs.dead_ends.lost(state)
+    assert OnePlaceWaits(gs).lost(state)
+    assert verdict(state, lambda gs: DeadEnds(gs.t, gs.pairs)) is True
+    assert verdict(state, lambda gs: None) is True
+    assert verdict(state, OnePlaceWaits) is False
+
+
+@pytest.mark.parametrize("game_id", ["picture-patience", "odd-and-even", "contradance"])
+def test_the_quick_cut_is_the_thorough_one_or_none(game_id: str) -> None:
+    """The searches for a win use the quick test: it never cuts where the thorough one
+    does not (it counts fewer waiting cards), and the thorough one cuts more often."""
+    rng = random.Random(f"quick-{game_id}")
+    quick = thorough = 0
+    for _ in range(300):
+        state = last_cards(game_id, rng, 6, 8, late_share=50)
+        analysis = DeadEnds(state.t, GenericSearch(state).pairs)
+        q, th = analysis.lost(state, False), analysis.lost(state, True)
+        assert th or not q, state
+        quick += q
+        thorough += th
+    assert 0 < quick <= thorough
+
+
+# -- the compiled analysis -------------------------------------------------------------
+
+
+def test_the_analysis_in_use_is_built_from_the_current_source() -> None:
+    """After ``make`` (which builds before it tests), a compiled analysis beside the source
+    is the current one and is in use; without one, the pure analysis runs."""
+    import os
+    from pathlib import Path
+
+    from patiencekit.compiled import source_sha256
+    from patiencekit.solver import dead_ends, generic
+
+    built = list(Path(str(dead_ends.__file__)).parent.glob("dead_ends_fast*.so"))
+    if built and not os.environ.get("PATIENCEKIT_PURE_PYTHON"):
+        assert source_sha256(dead_ends) == generic.DEAD_ENDS_BUILD, (
+            f"{built[0].name} is stale: run make (tools/build_fast.py dead_ends)"
+        )
+        assert generic.DeadEnds is not DeadEnds
+    else:
+        assert generic.DEAD_ENDS_BUILD == "pure" and generic.DeadEnds is DeadEnds
+
+
+@pytest.mark.parametrize("game_id", CASES)
+def test_the_analysis_in_use_answers_as_the_pure_one(game_id: str) -> None:
+    """The analysis the search uses (compiled, after ``make``) and the pure one give the
+    same answers on random last cards of the game, thorough and quick, and with many
+    answers of each kind."""
+    from patiencekit.solver import generic
+
+    shape, _count, _unsound = CASES[game_id]
+    rng = random.Random(f"dead-ends-fast-{game_id}")
+    kinds: set[object] = set()
+    for _ in range(150):
+        state = last_cards(game_id, rng, **shape)
+        gs = GenericSearch(state)
+        pure, used = DeadEnds(gs.t, gs.pairs), generic.DeadEnds(gs.t, gs.pairs)
+        moves = state.moves()
+        for thorough in (True, False):
+            lost = pure.lost(state, thorough)
+            assert used.lost(state, thorough) == lost, state
+            kinds.add(lost)
+        plays = pure.endgame_plays(state, moves)
+        assert used.endgame_plays(state, moves) == plays, state
+        kinds.add(plays is None)
+    assert kinds == {True, False}

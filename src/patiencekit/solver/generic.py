@@ -33,11 +33,23 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 
+from patiencekit.compiled import compiled_or_pure
 from patiencekit.rules import PileKind, Win
+from patiencekit.solver import dead_ends as _pure_dead_ends
 from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, Limits, SearchLimit
+from patiencekit.solver.wrangler import FoundationShuffles
 from patiencekit.state import EngineMove, State
 
 __all__ = ["GenericSearch", "SearchLimit"]
+
+#: the dead-end analysis of Patriarchs' family, compiled with mypyc when it was built
+#: from ``dead_ends.py`` as it is now (``tools/build_fast.py dead_ends``)
+_DEAD_ENDS = compiled_or_pure(
+    "patiencekit.solver.dead_ends_fast", _pure_dead_ends, "dead-end analysis"
+)
+DeadEnds: type[_pure_dead_ends.DeadEnds] = _DEAD_ENDS.DeadEnds
+#: the source hash the dead-end analysis in use was compiled from, or ``pure``
+DEAD_ENDS_BUILD: str = str(getattr(_DEAD_ENDS, "SOURCE_SHA256", "pure"))
 
 #: a position as immutable data: piles, face-down counts, redeals, score
 Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
@@ -215,12 +227,18 @@ class GenericSearch:
             and not t.reserve
             and not t.columns
         )
+        #: Patriarchs' family: a position with a card buried for ever is lost, and when
+        #: the last pass has used up the stock some plays are made at once (dead_ends.py)
+        self.dead_ends = DeadEnds(t, self.pairs) if stock_family and DeadEnds.applies(t) else None
         #: the greedy pass's restricted search (``restrict``) plays such a card at
         #: once with two decks too: a guess that finds some wins the beam misses, never
         #: used to say a deal is unsolvable
         self.guess_sources = set(self.givers)
         self.restrict = False
         self.best_first = prefers_best_first(state)
+        #: Senior Wrangler: keys without suits, moves between foundations only as part of a
+        #: placement (wrangler.py)
+        self.shuffles = FoundationShuffles(t) if FoundationShuffles.applies(t) else None
         root = self.key()
         self.dead = frozenset(k for d in dead if (k := self.key_of(d)) != root)
         self.seen = set(self.dead)
@@ -243,6 +261,8 @@ class GenericSearch:
         number of piles, so the packing is one-to-one.
         """
         s = self.state
+        if self.shuffles is not None:
+            return self.shuffles.key(s)
         piles = s.piles
         parts = [bytes(piles[i]) for i in self.fixed]
         parts.append(bytes([s.down[i] for i in self.fixed]))
@@ -437,9 +457,17 @@ class GenericSearch:
     def children(self, order: bool = True) -> list[list[EngineMove]]:
         """The moves to try here, best first (unless not ``order``); a child may be a
         short sequence (a macro)."""
+        if self.shuffles is not None:
+            return self.shuffles.children(self.state)
         if self.dead_tops and self._dead_top():
             return []
+        # (thorough in the exact depth-first search only: the searches for a win stay fast)
+        dead_ends = self.dead_ends
+        if dead_ends is not None and dead_ends.lost(self.state, order and not self.greedy):
+            return []
         moves = self.state.moves()
+        if dead_ends is not None and (plays := dead_ends.endgame_plays(self.state, moves)):
+            return [[m] for m in plays]
         if self.group_of:
             # The same cards moved from the same pile to any empty pile of one group
             # of interchangeable piles give positions that differ only by which of

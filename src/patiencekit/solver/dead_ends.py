@@ -1,0 +1,392 @@
+"""Dead ends and forced plays of Patriarchs' family, for the generic search.
+
+In these games (Patriarchs, Picture Patience, Odd and Even, Royal Cotillion,
+Contradance, Captured Queens) a card only ever goes to a foundation, or from the
+waste into a reserve space. Each foundation's suit is fixed and it is built in one
+fixed sequence, so every card of a two-deck game has exactly two *places* (one on
+each foundation whose sequence holds it) and its two copies fill them. The search
+uses two facts about such positions, both sound (they never lose a win):
+
+* :meth:`DeadEnds.lost`: a position where some cards are *buried for ever*. A pile
+  that can only be emptied from its top (Royal Cotillion's left piles; the waste on
+  the last pass) is dug down card by card. Take a card ``w`` in it: the cards that
+  cannot go to a foundation before ``w`` is uncovered (their places all wait for a
+  card whose every copy lies at or under ``w``, or for such a card in turn) can only
+  leave the pile above ``w`` into a reserve space; so when ``w`` is uncovered all of
+  them are in the reserve, with those already there. More of them than the reserve
+  has spaces (none for a left pile, or a waste without reserve) and ``w`` is never
+  uncovered: the deal is lost from here.
+* :meth:`DeadEnds.endgame_plays`: when the stock is used up on the last pass
+  (nothing comes onto the waste any more), a card whose every copy not yet placed is
+  in reach (in the reserve, on the waste or on a left pile's top) and that fits a
+  foundation is played there at once, and the waste's top card fills an empty
+  reserve space at once. Any winning line is copied after such a move: the line
+  fills that foundation with one of the copies at some time, and nothing else can
+  go there before, so that play is moved to now; every other card is as much in
+  reach in the copy (a card taken earlier off the waste, or into the reserve, only
+  uncovers the waste's cards sooner: the copy's waste is the line's waste less
+  some of its top cards, and those are in the copy's reserve).
+
+Patriarchs' reversal is allowed for: while a suit's two foundations are not in
+sequence, the ranks between their tops (the *gap*) are needed on them in order; the
+other cards of the suit (the second copies) fit once the gap is closed, by moving
+cards across, and need nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from patiencekit.rules import PileKind
+from patiencekit.state import EngineMove, State, Tables
+
+__all__ = ["NEVER", "Chains", "DeadEnds"]
+
+#: a threshold no pile position reaches
+NEVER = 1 << 30
+
+#: what the foundations still wait for (see :meth:`DeadEnds._chains`)
+Chains = tuple[list[list[int]], list[tuple[int, int, int]], list[int]]
+
+
+def spread(items: Sequence[int]) -> list[int]:
+    """``items`` in an order that visits their range evenly early: the first, the last,
+    the middle, then the middles of the halves...
+
+    >>> spread([0, 1, 2, 3, 4, 5, 6])
+    [0, 6, 3, 1, 4, 2, 5]
+    """
+    n = len(items)
+    if n <= 2:
+        return list(items)
+    order = [0, n - 1]
+    ranges = [(1, n - 2)]
+    while ranges:
+        later: list[tuple[int, int]] = []
+        for lo, hi in ranges:
+            if lo > hi:
+                continue
+            mid = (lo + hi) // 2
+            order.append(mid)
+            later += [(lo, mid - 1), (mid + 1, hi)]
+        ranges = later
+    return [items[i] for i in order]
+
+
+class DeadEnds:
+    """The analysis of one game's positions (see the module's text).
+
+    Only for games where cards go to the foundations alone, each foundation with a
+    fixed suit built in a fixed sequence (:meth:`applies`). ``pairs`` are the
+    search's (ace foundation, king foundation) pairs of a suit between which cards
+    may move (Patriarchs' reversal).
+    """
+
+    def __init__(self, t: Tables, pairs: Sequence[tuple[int, int]] = ()) -> None:
+        self.t = t
+        self.pairs = list(pairs)
+        #: per foundation: its whole sequence of cards, base first
+        self.sequence: dict[int, list[int]] = {}
+        for fi in t.foundations:
+            seq: list[int] = []
+            acc = t.f_base[fi]
+            while len(seq) < t.f_size[fi] and len(acc) == 1:
+                seq.append(acc[0])
+                acc = t.f_next[fi][acc[0]]
+            self.sequence[fi] = seq
+        in_pairs = {f for pair in self.pairs for f in pair}
+        #: the foundations outside the pairs
+        self.plain = [fi for fi in t.foundations if fi not in in_pairs]
+        #: the piles the search digs from the top only: (pile, reserve spaces that can
+        #: take its cards); the waste only on the last pass
+        self.left_piles = list(t.columns)
+        self.reserve_spaces = len(t.reserve)
+        #: piles whose top card is in reach
+        self.reach = [
+            i for i in range(t.pile_count) if t.kinds[i] in (PileKind.WASTE, PileKind.RESERVE)
+        ] + list(t.columns)
+        self.foundation_set = frozenset(t.foundations)
+        self.off_foundations = [i for i in range(t.pile_count) if i not in self.foundation_set]
+
+    @staticmethod
+    def applies(t: Tables) -> bool:
+        """True for the games this analysis is for: a stock dealt one card at a time (or
+        none), no hand, no packets, no building on the columns, every foundation of
+        one suit built in one sequence."""
+        rules = t.rules
+        return (
+            not t.build_columns
+            and not t.hand
+            and not t.packets
+            and t.draw <= 1
+            and all(f.suit is not None and f.follow_suit for f in rules.foundations)
+            and not any(f.to_columns for f in rules.foundations)
+        )
+
+    # -- buried for ever ---------------------------------------------------------------
+
+    def _chains(self, s: State) -> Chains:
+        """What the foundations still wait for (:meth:`_waits` reads it): the cards
+        each still takes, in order; per suit whose two foundations cards move between,
+        while not in sequence, the ranks between their tops; the suits whose two are in
+        sequence (every card of the suit fits)."""
+        piles = s.piles
+        chains = [self.sequence[fi][len(piles[fi]) :] for fi in self.plain]
+        gaps: list[tuple[int, int, int]] = []
+        free: list[int] = []
+        for a, k in self.pairs:
+            pa, pk = piles[a], piles[k]
+            suit = pa[0] // 13 * 13
+            u, d = pa[-1] % 13, pk[-1] % 13
+            if d == u + 1:
+                free.append(suit)
+            elif d < u + 1:
+                # never in sequence again: two plain chains, up from u and down from d
+                chains.append([suit + r for r in range(u + 1, 13)])
+                chains.append([suit + r for r in range(d - 1, -1, -1)])
+            else:
+                gaps.append((suit, u, d))
+        return chains, gaps, free
+
+    @staticmethod
+    def _waits(chains: Chains, buried: list[int]) -> list[int]:
+        """Per card: the least ``buried`` threshold from which the card can no longer go
+        to a foundation before a buried card does (:data:`NEVER`: it can; cards placed
+        already get -1).
+
+        ``buried[c]`` is the threshold from which card ``c`` counts as buried. A place
+        of a card waits for every card before it in its foundation's sequence, so it
+        waits from the least threshold among those; the card waits from the greatest
+        threshold among its places (all its places wait). A waiting card adds nothing:
+        it is later in each of its foundations than what it waits for. Patriarchs'
+        pairs: a rank of the gap waits along either foundation; the second copies of
+        the other ranks wait for the whole gap (once it is closed they fit).
+        """
+        plain, gaps, free = chains
+        waits = [-1] * 52
+        for cards in plain:
+            least = NEVER
+            for c in cards:
+                if least > waits[c]:
+                    waits[c] = least
+                b = buried[c]
+                if b < least:
+                    least = b
+        for suit, u, d in gaps:
+            up = [NEVER] * 13
+            least = NEVER
+            for r in range(u + 1, d):
+                up[r] = least
+                least = min(least, buried[suit + r])
+            gap = least
+            least = NEVER
+            for r in range(d - 1, u, -1):
+                waits[suit + r] = max(up[r], least)
+                least = min(least, buried[suit + r])
+            for r in range(13):
+                if not u < r < d:
+                    waits[suit + r] = gap
+        for suit in free:
+            waits[suit : suit + 13] = [NEVER] * 13
+        return waits
+
+    def lost(self, s: State, thorough: bool = True) -> bool:
+        """True when some card is buried for ever (the module's text): then the deal
+        cannot be won from here. Not ``thorough``: quicker, and weaker where the stock
+        has many cards left (see :meth:`_waste_lost`)."""
+        t = self.t
+        piles = s.piles
+        left_piles = [c for c in self.left_piles if len(piles[c]) > 1]
+        waste = t.waste >= 0 and len(piles[t.waste]) > self.reserve_spaces
+        if waste:
+            left = s.redeals_left()
+            waste = left is not None and left <= 0
+        if not left_piles and not waste:
+            return False
+        copies = self._copies(s)
+        chains = self._chains(s)
+        return any(self._left_pile_lost(chains, piles[c], copies) for c in left_piles) or (
+            waste and self._waste_lost(s, chains, copies, thorough)
+        )
+
+    def _copies(self, s: State) -> list[int]:
+        """How many copies of each card are not yet on a foundation."""
+        copies = [0] * 52
+        piles = s.piles
+        for i in self.off_foundations:
+            for c in piles[i]:
+                copies[c] += 1
+        return copies
+
+    def _left_pile_lost(self, chains: Chains, pile: list[int], copies: list[int]) -> bool:
+        """A left pile (Royal Cotillion's), whose cards only go to the foundations: lost
+        when a card waits above a card it is buried by (nothing takes it off the pile).
+        A card is buried from position ``j`` on when all its copies lie in the pile, the
+        highest at ``j``."""
+        here = [0] * 52
+        top = [NEVER] * 52
+        for j, c in enumerate(pile):
+            here[c] += 1
+            top[c] = j
+        buried = [top[c] if here[c] >= copies[c] else NEVER for c in range(52)]
+        waits = self._waits(chains, buried)
+        return any(waits[c] < j for j, c in enumerate(pile))
+
+    def _waste_lost(
+        self, s: State, chains: Chains, copies: list[int], thorough: bool = True
+    ) -> bool:
+        """The waste on the last pass: lost when some waste card ``w`` can never be
+        uncovered and played.
+
+        Say ``w`` is first uncovered after ``k`` more cards are drawn. The cards not yet
+        placed whose copies all lie under ``w`` (or are ``w``) or in the stock after
+        those ``k`` cannot have gone to a foundation by then, nor the cards that wait
+        for them (:meth:`_waits`); those of them that lie above ``w`` now or are among
+        the ``k`` drawn are in the reserve then, with those in it now. More of them than
+        the reserve has spaces, and ``w`` is not uncovered after ``k`` cards.
+
+        Exactly as many: then the reserve is full of waiting cards. If they and ``w``
+        all wait for cards under ``w`` alone (whatever the stock brings), no reserve
+        card ever plays again, so nothing takes ``w`` off the waste: lost too.
+
+        If one of the two holds for every ``k``, the deal is lost. (The waiting cards
+        only change when ``k`` passes a card's first copy in the stock, and between
+        those ``k`` the counts only grow: only those ``k`` are tried.) Not ``thorough``:
+        once, with fewer cards than at any ``k`` (those waiting for cards with no copy in
+        the stock, among the cards above ``w`` and in the reserve).
+        """
+        t = self.t
+        piles = s.piles
+        waste = piles[t.waste]
+        stock = piles[t.stock] if t.stock >= 0 else []
+        spaces = self.reserve_spaces
+        n, m = len(waste), len(stock)
+        in_waste = [0] * 52
+        highest = [0] * 52  # (a card not in the waste counts as under every waste card)
+        for j, c in enumerate(waste):
+            in_waste[c] += 1
+            highest[c] = j
+        in_stock = [0] * 52
+        first = [NEVER] * 52  # the draw (0 = next) of a card's first copy in the stock
+        drawn = stock[::-1]
+        for j, c in enumerate(drawn):
+            in_stock[c] += 1
+            if first[c] == NEVER:
+                first[c] = j
+        deep = [c for c in range(52) if copies[c] and in_waste[c] + in_stock[c] >= copies[c]]
+        if not any(in_waste[c] for c in deep):
+            return False
+        reserve = [c for r in t.reserve for c in piles[r]]
+
+        def above(waits: list[int], k: int) -> list[int]:
+            """Per waste position: the waiting cards above it, in the reserve or among
+            the next ``k`` drawn."""
+            count = [0] * (n + 1)
+            for j, c in enumerate(waste):
+                w = waits[c]
+                if w < j:
+                    count[w] += 1
+                    count[j] -= 1
+            for c in reserve:
+                w = waits[c]
+                if w < n:
+                    count[w] += 1
+            for j in range(k):
+                w = waits[drawn[j]]
+                if w < n:
+                    count[w] += 1
+            run = 0
+            for j in range(n):
+                run += count[j]
+                count[j] = run
+            return count
+
+        # waiting for cards under a waste card alone
+        under = [NEVER] * 52
+        for c in deep:
+            if not in_stock[c]:
+                under[c] = highest[c]
+        still: list[int] = []  # (made when first needed)
+        alive = list(range(n))  # waste positions not yet shown to be uncovered some time
+        draws = (
+            spread(sorted({0} | {first[c] + 1 for c in deep if in_stock[c]}))
+            if thorough
+            else [m + 1]
+        )
+        for k in draws:
+            buried = [NEVER] * 52
+            for c in deep:
+                if first[c] >= k:
+                    buried[c] = highest[c]
+            if not thorough:
+                k = 0  # (the cards waiting after all are drawn, none of those drawn)
+            count = above(self._waits(chains, buried), k)
+            frozen: list[int] = []
+            kept: list[int] = []
+            for j in alive:
+                if count[j] > spaces:
+                    kept.append(j)
+                elif count[j] == spaces:
+                    if not still:
+                        still = self._waits(chains, under)
+                    if not frozen:
+                        frozen = above(still, k)
+                    if frozen[j] >= spaces and still[waste[j]] <= j:
+                        kept.append(j)
+            if not kept:
+                return False
+            alive = kept
+        return True
+
+    # -- the end of the last pass --------------------------------------------------------
+
+    def endgame_plays(self, s: State, moves: Sequence[EngineMove]) -> list[EngineMove] | None:
+        """When the stock is used up on the last pass: the moves of which one is never
+        worse than any other line (the module's text), or None.
+
+        The waste's top card into an empty reserve space; or, for the first card that
+        fits a foundation with all its unplaced copies in reach, a play of each copy
+        that would leave a different position (the reserve's copies are alike, and a
+        reserve copy played with the waste's copy on top of the waste leaves the same
+        position as the waste's copy played). Not where cards move between foundations.
+        """
+        t = self.t
+        piles = s.piles
+        if self.pairs or (t.stock >= 0 and piles[t.stock]):
+            return None
+        left = s.redeals_left()
+        if left is None or left > 0:
+            return None
+        if t.waste >= 0 and piles[t.waste]:
+            for r in t.waste_to_reserve:
+                if not piles[r]:
+                    return [(t.waste, r, 1)]
+        found = self.foundation_set
+        # the piles in reach where each card lies on top
+        tops: dict[int, list[int]] = {}
+        for i in self.reach:
+            p = piles[i]
+            if p:
+                tops.setdefault(p[-1], []).append(i)
+        copies: dict[int, int] = {}
+        for m in moves:
+            src, dst, _ = m
+            if dst not in found or src < 0:
+                continue
+            c = piles[src][-1]
+            if c not in copies:
+                copies[c] = sum(
+                    p.count(c) for i, p in enumerate(piles) if t.kinds[i] is not PileKind.FOUNDATION
+                )
+            if len(tops[c]) < copies[c]:
+                continue
+            out: list[EngineMove] = []
+            free = False  # a reserve or waste copy is played already
+            for i in tops[c]:
+                if t.kinds[i] is not PileKind.COLUMN:
+                    if free:
+                        continue
+                    free = True
+                out.append((i, dst, 1))
+            return out
+        return None

@@ -1,0 +1,164 @@
+"""Senior Wrangler's foundations for the generic search: suits ignored, top cards that
+move between foundations.
+
+Two facts make many of the search's positions one:
+
+* No rule of the game reads a card's suit (the foundations ignore suits; a packet's top
+  card goes only to a foundation). So positions that differ only in suits are alike,
+  and the key holds ranks only.
+* A foundation holds the ranks of its sequence up to its height, so its height says all
+  about it. Moving a top card to another foundation can be undone at once (the card
+  moves back, where it was the next card), so the heights that such moves reach from
+  each other are alike too: from any of them the others are reached, and nothing else
+  changes. The key holds the least of them, and the search's moves are a placement (a
+  packet's top card to a foundation, or the next packet dealt) after some such moves:
+  one for each place it leads to.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from patiencekit.rules import Turn
+from patiencekit.state import TURN, EngineMove, State, Tables
+
+__all__ = ["FoundationShuffles"]
+
+#: a height vector: one height per foundation, in layout order
+Heights = tuple[int, ...]
+
+
+class FoundationShuffles:
+    """The analysis of one game's positions (see the module's text)."""
+
+    def __init__(self, t: Tables) -> None:
+        self.t = t
+        self.foundations = list(t.foundations)
+        #: per foundation (by its place in ``foundations``): the rank at each height
+        self.ranks = [[rule.rank_at(h) for h in range(rule.size)] for rule in t.rules.foundations]
+        self.size = [len(r) for r in self.ranks]
+        self.packets = list(t.packets)
+        #: heights -> the least heights alike (see the module's text)
+        self.least: dict[Heights, Heights] = {}
+
+    @staticmethod
+    def applies(t: Tables) -> bool:
+        """True for games whose rules never read a suit and whose foundations give their
+        top card to each other (Senior Wrangler): packets to foundations only, no stock,
+        columns, hand or reserve."""
+        rules = t.rules.foundations
+        return (
+            bool(t.packets)
+            and t.stock < 0
+            and not t.columns
+            and not t.hand
+            and not t.reserve
+            and t.turn is Turn.NEXT_PACKET
+            and all(not f.follow_suit and f.suit is None and f.to_foundations for f in rules)
+        )
+
+    def heights(self, s: State) -> Heights:
+        return tuple(len(s.piles[f]) for f in self.foundations)
+
+    def _shifts(self, h: Heights) -> list[tuple[int, int]]:
+        """The moves of a top card to another foundation from heights ``h``: (from, to)
+        by place in ``foundations``. A king never leaves."""
+        ranks = self.ranks
+        out: list[tuple[int, int]] = []
+        for a, ha in enumerate(h):
+            if not ha:
+                continue
+            r = ranks[a][ha - 1]
+            if r == 12:
+                continue
+            for b, hb in enumerate(h):
+                if b != a and hb < self.size[b] and ranks[b][hb] == r:
+                    out.append((a, b))
+        return out
+
+    def alike(self, h: Heights) -> dict[Heights, tuple[Heights | None, tuple[int, int] | None]]:
+        """The heights reached from ``h`` by moving top cards between foundations, each
+        with the heights it was reached from and the move (a breadth-first search)."""
+        seen: dict[Heights, tuple[Heights | None, tuple[int, int] | None]] = {h: (None, None)}
+        todo = deque([h])
+        while todo:
+            here = todo.popleft()
+            for a, b in self._shifts(here):
+                there = list(here)
+                there[a] -= 1
+                there[b] += 1
+                nxt = tuple(there)
+                if nxt not in seen:
+                    seen[nxt] = (here, (a, b))
+                    todo.append(nxt)
+        return seen
+
+    def canonical(self, h: Heights) -> Heights:
+        """The least heights alike to ``h``."""
+        least = self.least.get(h)
+        if least is None:
+            group = self.alike(h)
+            least = min(group)
+            if len(self.least) > 200_000:
+                self.least.clear()
+            for g in group:
+                self.least[g] = least
+        return least
+
+    def key(self, s: State) -> bytes:
+        """The position without suits, its foundations by their least alike heights:
+        packets (ranks, 255 between them), heights, packets dealt."""
+        piles = s.piles
+        parts = [bytes(c % 13 for c in piles[p]) for p in self.packets]
+        parts.append(bytes(self.canonical(self.heights(s))))
+        parts.append(bytes([s.redeals]))
+        return b"\xff".join(parts)
+
+    def children(self, s: State) -> list[list[EngineMove]]:
+        """The search's moves from ``s``: each placement after the moves between
+        foundations that allow it, one per position it leads to; the next packet dealt
+        (where some alike heights leave no packet card to play) last."""
+        f = self.foundations
+        piles = s.piles
+        start = self.heights(s)
+        group = self.alike(start)
+        tops = [(p, piles[p][-1] % 13) for p in self.packets if piles[p]]
+        out: list[list[EngineMove]] = []
+        made: set[tuple[int, Heights]] = set()
+        stoppage: Heights | None = None
+        ranks, size = self.ranks, self.size
+        for h in group:
+            fits = False
+            for p, r in tops:
+                for b, hb in enumerate(h):
+                    if hb < size[b] and ranks[b][hb] == r:
+                        fits = True
+                        after = list(h)
+                        after[b] += 1
+                        child = (p, self.canonical(tuple(after)))
+                        if child not in made:
+                            made.add(child)
+                            out.append([*self._path(group, h), (p, f[b], 1)])
+            if not fits and stoppage is None:
+                stoppage = h
+        left = s.redeals_left()
+        if stoppage is not None and left is not None and left > 0:
+            out.append([*self._path(group, stoppage), TURN])
+        return out
+
+    def _path(
+        self,
+        group: dict[Heights, tuple[Heights | None, tuple[int, int] | None]],
+        h: Heights,
+    ) -> list[EngineMove]:
+        """The moves between foundations that lead from the search's start to ``h``."""
+        f = self.foundations
+        path: list[EngineMove] = []
+        here: Heights | None = h
+        while here is not None:
+            parent, move = group[here]
+            if move is not None:
+                path.append((f[move[0]], f[move[1]], 1))
+            here = parent
+        path.reverse()
+        return path

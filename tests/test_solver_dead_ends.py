@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from patiencekit.cards import parse_card_index
+from family_positions import position
 from patiencekit.games import get_rules
 from patiencekit.solver.dead_ends import NEVER, Chains, DeadEnds
 from patiencekit.solver.generic import GenericSearch
@@ -27,23 +27,18 @@ from patiencekit.state import EngineMove, State
 def board(
     game_id: str, piles: dict[str, str], reserve: str = "", complete: tuple[int, ...] = ()
 ) -> State:
-    """A position of ``game_id`` with only the given piles (by label, bottom card first),
-    one card of ``reserve`` in each reserve space from ``r1`` on, and the foundations of
-    the suits in ``complete`` full."""
-    piles = {**piles, **{f"r{n + 1}": card for n, card in enumerate(reserve.split())}}
-    rules = get_rules(game_id)
-    state = State.deal(rules, 1)
+    """A position of ``game_id`` with only the given piles (by label, bottom card first,
+    as :func:`family_positions.position` sets them), one card of ``reserve`` in each
+    reserve space from ``r1`` on, and the other foundations of the suits in ``complete``
+    full."""
+    spaces = {f"r{n + 1}": card for n, card in enumerate(reserve.split())}
+    state = position(game_id, {**piles, **spaces}).state
     t = state.t
-    for i in range(t.pile_count):
-        state.piles[i] = []
-        state.down[i] = 0
+    rules = t.rules
+    named = {t.by_label[label] for label in piles}
     for fi, rule in zip(t.foundations, rules.foundations, strict=True):
-        if rule.suit in complete:
+        if rule.suit in complete and fi not in named:
             state.piles[fi] = [rule.suit * 13 + rule.rank_at(n) for n in range(rule.size)]
-    for label, text in piles.items():
-        i = t.by_label[label]
-        state.piles[i] = [parse_card_index(c) for c in text.split()]
-    state.down[t.stock] = len(state.piles[t.stock])
     assert sum(map(len, state.piles)) == rules.card_count
     return state
 

@@ -78,6 +78,10 @@ def scoring_line(game_id: str, number: int, k: int) -> tuple[list[str], int]:
     g = new_game(game_id, number)
     line: list[str] = []
     gained = idle = 0
+
+    def ended() -> bool:
+        return g.is_over() or not list(g.legal_moves)
+
     while gained < k and idle < 60 and not g.is_over():
         best: tuple[str, int] | None = None
         for m in list(g.legal_moves):
@@ -87,7 +91,7 @@ def scoring_line(game_id: str, number: int, k: int) -> tuple[list[str], int]:
             before = g.base_score or 0
             g.play(text)
             gain = (g.base_score or 0) - before
-            ends = g.is_over() or not list(g.legal_moves)
+            ends = ended()
             g.undo()
             if gain > 0 and not ends and (best is None or gain > best[1]):
                 best = (text, gain)
@@ -102,7 +106,7 @@ def scoring_line(game_id: str, number: int, k: int) -> tuple[list[str], int]:
         if turn is None:
             break
         g.play(turn)
-        if g.is_over() or not list(g.legal_moves):
+        if ended():
             g.undo()
             break
         line.append(turn)

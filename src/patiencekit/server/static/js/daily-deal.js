@@ -255,7 +255,6 @@ async function main() {
   window.setInterval(refresh, 30000);
 }
 
-
 // For tests and the curious: the day and the play as the server last sent them.
 window.pk = {
   get daily() {

@@ -424,7 +424,6 @@ async function main() {
   await header;
 }
 
-
 // For tests and the curious: the play as the server last sent it.
 window.pk = {
   get play() {

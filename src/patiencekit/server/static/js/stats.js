@@ -337,7 +337,6 @@ async function main() {
   await Promise.all([showCharts(chartGames(ui.stats)), showHistory(0)]);
 }
 
-
 // For tests and the curious: what the server last sent.
 window.pk = {
   get stats() {

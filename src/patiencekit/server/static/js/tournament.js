@@ -356,7 +356,6 @@ async function main() {
   wirePolling();
 }
 
-
 // For tests and the curious: the tournament and the round's play as the server last sent them.
 window.pk = {
   get tournament() {

@@ -224,9 +224,7 @@ def _unseen_cards(view: View) -> list[int]:
     return sorted(counts.elements())
 
 
-def _sampled_states(
-    game: Game, samples: int, stock: list[int] | None = None
-) -> list[State]:
+def _sampled_states(game: Game, samples: int, stock: list[int] | None = None) -> list[State]:
     """Positions that look the same to the player: the unseen cards dealt at random into
     the unseen places, seeded by the view itself (so the same view gives the same samples).
     ``stock``: the stock as the player has seen it go by (:class:`player.PlayerLine`),
@@ -256,11 +254,16 @@ def _sampled_states(
     return out
 
 
-#: determinizations a player-mode hint solves (see :mod:`patiencekit.solver.player`)
-HINT_SAMPLES = 8
-#: positions each determinization's search may keep (Klondike, other games)
-HINT_STATES = 3000
+#: determinizations a player-mode hint plays its candidates in (see
+#: :mod:`patiencekit.solver.player`), in Klondike and in the other games
+HINT_SAMPLES = 128
+HINT_SAMPLES_GENERIC = 8
+#: positions each of those searches may keep (Klondike, other games)
+HINT_STATES = 300
 HINT_STATES_GENERIC = 300
+#: searches one player-mode hint may make (Klondike, other games)
+HINT_EVALUATIONS = _player.EVALUATIONS
+HINT_EVALUATIONS_GENERIC = 24
 #: positions the thoughtful hint's one search (the real deal) may keep
 THOUGHTFUL_HINT_STATES = 200_000
 
@@ -269,17 +272,21 @@ def hint(
     game: Game,
     *,
     mode: Literal["player", "thoughtful"] = "player",
-    samples: int = HINT_SAMPLES,
+    samples: int | None = None,
     positions: int | None = None,
+    evaluations: int | None = None,
     seconds: float | None = 3.0,
 ) -> str | None:
     """A good next move, in the notation; None when no move is left, or when every move
     left goes back to a position already on the game's line.
 
     ``player`` mode (the default) uses only what the player can see: it is the hint
-    player of :mod:`patiencekit.solver.player` (hindsight optimisation over ``samples``
-    deals of the unseen cards, each searched within ``positions`` positions, by default
-    :data:`HINT_STATES` in Klondike and :data:`HINT_STATES_GENERIC` in the other games).
+    player of :mod:`patiencekit.solver.player`: hindsight optimisation, each candidate
+    move played in ``samples`` deals of the unseen cards (by default
+    :data:`HINT_SAMPLES`, in the other games :data:`HINT_SAMPLES_GENERIC`), each
+    searched within ``positions`` positions (:data:`HINT_STATES`,
+    :data:`HINT_STATES_GENERIC`), ``evaluations`` searches at most
+    (:data:`HINT_EVALUATIONS`, :data:`HINT_EVALUATIONS_GENERIC`).
     ``thoughtful`` mode searches the real deal (a stronger hint, for analysis; by default
     within :data:`THOUGHTFUL_HINT_STATES` positions). Either way the hint never leads
     back to a position the game has been in. The budgets are positions, so the same game
@@ -301,10 +308,20 @@ def hint(
         chosen = [state.copy()]
         cap = positions or THOUGHTFUL_HINT_STATES
     else:
-        chosen = _sampled_states(game, samples, line.stock)
+        many = samples or (HINT_SAMPLES if klondike is not None else HINT_SAMPLES_GENERIC)
+        chosen = _sampled_states(game, many, line.stock)
         cap = positions or (HINT_STATES if klondike is not None else HINT_STATES_GENERIC)
+    evaluations = evaluations or (
+        HINT_EVALUATIONS if klondike is not None else HINT_EVALUATIONS_GENERIC
+    )
     move = _player.choose(
-        state, chosen, line, positions=cap, klondike_search=klondike, seconds=seconds
+        state,
+        chosen,
+        line,
+        positions=cap,
+        evaluations=evaluations,
+        klondike_search=klondike,
+        seconds=seconds,
     )
     return None if move is None else game.tables.label_of(move)
 

@@ -213,6 +213,9 @@ class KlondikeSearch:
         #: the keys of the positions on the line being searched (see :meth:`_phases`)
         self.line: list[int] = []
         self.nodes = 0
+        #: the budgets are checked every ``check_mask + 1`` positions (a hint's small
+        #: searches check more often, or they run far past their budget)
+        self.check_mask = 1023
         self.max_depth = 0
         self.max_seconds = max_seconds
         self.limits = Limits(
@@ -734,7 +737,7 @@ class KlondikeSearch:
         """Depth-first search from the current position; True when a win is found
         (``path`` then holds the line). Raises :class:`SearchLimit`."""
         self.nodes += 1
-        if not self.nodes & 1023:
+        if not self.nodes & self.check_mask:
             self._check(len(self.seen))
         before = self.hash
         applied = self._auto()
@@ -919,7 +922,7 @@ class KlondikeSearch:
                 infos[n] = [self.apply(m) for m in edges[n]]
             cur = node
             self.nodes += 1
-            if not self.nodes & 1023:
+            if not self.nodes & self.check_mask:
                 self._check(len(closed))
             if depth[node] > self.max_depth:
                 self.max_depth = depth[node]

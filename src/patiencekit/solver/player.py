@@ -12,18 +12,23 @@ lonelybot):
    the stock and waste keep their order but for the cards taken from them.
 2. **Safe moves at once.** A card to its foundation that no card in play can need goes
    there without a search.
-3. **Determinizations.** The unseen cards are dealt at random into the unseen places,
+3. **Scouting.** In Klondike the first pass goes through the stock without playing
+   from it (safe foundation moves apart): after it every card of the stock has been in
+   sight, and the tableau has waited (nothing in it changed meanwhile). The cards the
+   waste offers on the next pass are those it offered on this one.
+4. **Determinizations.** The unseen cards are dealt at random into the unseen places,
    ``samples`` times, seeded by the view (the same view gives the same samples, and two
-   deals that differ only in what is hidden give the same hint). Each sample is solved
-   by the thoughtful solver within ``positions`` positions, forbidden to enter the
-   positions of the game's line that could come again (so a "win" that only goes back
-   round the stock counts for nothing). The first move of each sample's line gets a vote.
-4. **Scores.** Each candidate move is then played in every sample the solver won, and
-   scored by the samples still won after it (those it started a line of are won
-   already); the best score wins, then the rule of thumb's order (below).
-   A candidate is dropped as soon as it cannot beat the best one.
-5. **Fallback.** When no sample is won, the rule of thumb (:func:`ordered`) picks
-   among the moves to new positions.
+   deals that differ only in what is hidden give the same hint); the stock as the
+   player saw it go by stays as it was.
+5. **Scores.** Each candidate move is played in the samples, one after another, and
+   each sample searched from there by the thoughtful solver within ``positions``
+   positions, forbidden to enter the positions of the game's line that could come again
+   (so a "win" that only goes back round the stock counts for nothing). The candidates
+   meet the same samples in the same order; the searches go to the candidates by upper
+   confidence bounds (UCB1), ``evaluations`` of them in all (lonelybot's player does the
+   same with thousands). The candidate with the best share of won samples is the hint;
+   equal shares go to the rule of thumb (:func:`ordered`), which is also the answer
+   when there is a single candidate.
 
 Everything is bounded by positions (deterministic on any machine); ``seconds`` is only a
 safety net that stops scoring early.
@@ -31,8 +36,8 @@ safety net that stops scoring early.
 
 from __future__ import annotations
 
+import math
 import time
-from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -73,12 +78,22 @@ def _hidden(state: State, i: int) -> int:
 
 class PlayerLine:
     """The game's line as the hint player needs it: the keys of every position on it (the
-    current one included), and copies of the earlier positions that could come again."""
+    current one included), and copies of the earlier positions that could come again.
 
-    __slots__ = ("keys", "near", "stock")
+    In Klondike (unlimited redeals) the player learns the stock's order on the first pass:
+    from the first time the stock is empty on, every card of it has been in sight. The
+    positions before that were seen knowing less, and one of them may come once more
+    after (the deal itself, when a first pass only looked at the cards), so the line then
+    holds only the positions since: no position comes a third time."""
+
+    __slots__ = ("keys", "near", "scouting", "stock")
 
     def __init__(
-        self, keys: set[Hashable], near: list[State], stock: list[int] | None = None
+        self,
+        keys: set[Hashable],
+        near: list[State],
+        stock: list[int] | None = None,
+        scouting: bool = False,
     ) -> None:
         self.keys = keys
         #: earlier positions with the current face-down counts, stock and waste size
@@ -87,6 +102,9 @@ class PlayerLine:
         #: the stock as the player has seen it (bottom to top), when every card in it was
         #: on the waste, in sight, since the stock was last empty; else None
         self.stock = stock
+        #: Klondike's first pass: the stock has never been empty, so the player has not
+        #: seen all of it yet (the hint then goes through it first)
+        self.scouting = scouting
 
 
 def line_of(state: State) -> PlayerLine:
@@ -101,8 +119,8 @@ def line_of(state: State) -> PlayerLine:
     >>> len(line.keys), len(line.near)
     (4, 3)
     """
-    keys: set[Hashable] = {position_key(state)}
-    near: list[State] = []
+    # (position key, a copy when it could come again, the stock empty there), now first
+    seen: list[tuple[Hashable, State | None, bool]] = []
     undone: list[EngineMove] = []
     down = state.down[:]
     redeals = state.redeals
@@ -113,22 +131,31 @@ def line_of(state: State) -> PlayerLine:
     t = state.t
     remember = t.turn is Turn.REDEAL and t.stock >= 0 and t.waste >= 0
     seq: list[int] | None = None
+    seen.append((position_key(state), None, remember and not state.piles[t.stock]))
     try:
         while state.history_length:
             undone.append(state.pop())
-            keys.add(position_key(state))
-            if remember and seq is None and not state.piles[t.stock] and state.piles[t.waste]:
+            empty = remember and not state.piles[t.stock]
+            if empty and seq is None and state.piles[t.waste]:
                 seq = state.piles[t.waste][:]
-            if (
+            near = (
                 state.down == down
                 and (unlimited or state.redeals == redeals)
                 and _talon_size(state) == talon
-            ):
-                near.append(state.copy())
+            )
+            seen.append((position_key(state), state.copy() if near else None, empty))
     finally:
         for m in reversed(undone):
             state.push(m)
-    return PlayerLine(keys, near, _seen_stock(state, seq) if seq is not None else None)
+    # the first position with the stock empty (the stock known from then on)
+    known = next((i for i in range(len(seen) - 1, -1, -1) if seen[i][2]), None)
+    scouting = remember and unlimited and known is None
+    if remember and unlimited and known is not None:
+        seen = seen[: known + 1]
+    keys = {k for k, _, _ in seen}
+    near_states = [c for _, c, _ in seen if c is not None]
+    stock = _seen_stock(state, seq) if seq is not None else None
+    return PlayerLine(keys, near_states, stock, scouting)
 
 
 def _seen_stock(state: State, seq: list[int]) -> list[int] | None:
@@ -193,6 +220,8 @@ def _solve(
     """Solve one sample within ``positions``, never entering ``dead``: (won, first move)."""
     if klondike_search is not None:
         ks = klondike_search(sample, max_states=positions, max_memory_mb=None)
+        # a hint's budget is small: check it often, or a search runs far past it
+        ks.check_mask = _HINT_CHECK_MASK
         ks.forbid(dead)
         won, _ = ks.run()
         first = ks.first_move(sample) if won else None
@@ -200,7 +229,7 @@ def _solve(
     won = None
     width = 2
     best_first = prefers_best_first(sample)
-    for greedy in ([False] if best_first else [True, False]):
+    for greedy in [False] if best_first else [True, False]:
         gs = GenericSearch(
             sample,
             max_states=positions,
@@ -265,26 +294,10 @@ def _scored(state: State, moves: list[EngineMove]) -> list[tuple[int, EngineMove
     return [(score, m) for score, _, m in scored]
 
 
-#: :func:`ordered`'s scores up to this one are progress (a card home, one turned up, a
-#: king brought out), tried before the stock whether or not a sample's line starts with it
-_PROGRESS = 10
-
-
-def _by_votes(
-    scored: list[tuple[int, EngineMove]], votes: Counter[EngineMove]
-) -> list[EngineMove]:
-    """The order candidates are scored in, which breaks ties between equal scores: first
-    progress and the moves that start a sample's line (most lines first), then the stock,
-    then the rest by the rule of thumb. The stock is not ranked by its lines: with
-    unlimited redeals a draw starts a line in nearly every sample, since the sample knows
-    where each card lies, which the player does not."""
-    order = [m for _, m in scored]
-    progress = {m for score, m in scored if score <= _PROGRESS}
-    stock = [m for m in order if m[0] < 0]
-    first = [m for m in order if m[0] >= 0 and (m in progress or votes[m])]
-    first.sort(key=lambda m: -votes[m])  # (stable: the rule of thumb among equals)
-    rest = [m for m in order if m[0] >= 0 and m not in first]
-    return first + stock + rest
+#: searches one hint may make (the default; the other games ask for fewer)
+EVALUATIONS = 384
+#: every candidate is first searched in this many samples
+FIRST_ROUND = 2
 
 
 def _klondike_safe(state: State, m: EngineMove) -> bool:
@@ -308,6 +321,7 @@ def choose(
     line: PlayerLine,
     *,
     positions: int,
+    evaluations: int = EVALUATIONS,
     klondike_search: Any | None = None,
     seconds: float | None = None,
 ) -> EngineMove | None:
@@ -315,8 +329,9 @@ def choose(
     leads to a position not already on ``line``.
 
     ``samples`` are the determinizations (positions that look like ``state`` to the
-    player); ``klondike_search`` is the Klondike search class for Klondike games (None:
-    the generic search); ``positions`` bounds each sample's search.
+    player; one sample, the real position, for a thoughtful hint); ``klondike_search``
+    is the Klondike search class for Klondike games (None: the generic search);
+    ``positions`` bounds each search, ``evaluations`` the searches of one hint.
     """
     legal = state.moves()
     cands: list[EngineMove] = []
@@ -335,54 +350,113 @@ def choose(
         for m in order:
             if _klondike_safe(state, m):
                 return m
+        if line.scouting:
+            # the first pass: look at every card of the stock before choosing (the
+            # tableau waits: nothing in it changes meanwhile)
+            for m in order:
+                if m[0] == -1:
+                    return m
     else:
         safe = GenericSearch(state)._safe(cands)
         if safe is not None:
             return safe
     if len(order) == 1:
         return order[0]
-    deadline = None if seconds is None else time.perf_counter() + seconds
     klondike = klondike_search is not None
-    won: list[int] = []
-    votes: Counter[EngineMove] = Counter()
-    firsts: list[EngineMove | None] = []
-    twins: list[list[State]] = []
-    for i, sample in enumerate(samples):
-        if deadline is not None and time.perf_counter() > deadline and won:
-            break
+    if len(samples) == 1:
+        # the real position: its line's first move
+        sample = samples[0]
         near = [tw for p in line.near if (tw := _twin(p, sample, klondike)) is not None]
         ok, first = _solve(sample, near, positions, klondike_search)
-        # after a candidate move, the position now is one of the line's too
-        here = _twin(state, sample, klondike)
-        twins.append(near + ([here] if here is not None else []))
-        firsts.append(first)
+        return first if ok and first in cands else order[0]
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    return _by_samples(
+        state, order, samples, line, positions, evaluations, klondike_search, deadline
+    )
+
+
+def _by_samples(
+    state: State,
+    order: list[EngineMove],
+    samples: Sequence[State],
+    line: PlayerLine,
+    positions: int,
+    evaluations: int,
+    klondike_search: Any | None,
+    deadline: float | None,
+) -> EngineMove:
+    """Score the candidates ``order`` (the rule of thumb's order) in the samples: a
+    candidate is played in a sample and the sample searched from there, never entering
+    the positions of the line (nor the present one); a win within ``positions`` counts.
+    Every candidate meets the samples in the same order, so two candidates are judged
+    on the same deals. Each candidate gets :data:`FIRST_ROUND` samples, then each next
+    search goes to the candidate with the best upper confidence bound (UCB1) until
+    ``evaluations`` searches are made or every candidate has met every sample. The
+    hint is the candidate with the best share of won samples (with one win and one
+    loss added to each, so that a candidate searched little does not win on luck);
+    equal shares go to the rule of thumb.
+
+    >>> import patiencekit
+    >>> from patiencekit.solver import _KLONDIKE, _sampled_states
+    >>> g = patiencekit.new_game("klondike", 3)
+    >>> for m in ["s"] * 8 + ["t"]:
+    ...     _ = g.play(m)
+    >>> state = g.state
+    >>> line = line_of(state)
+    >>> cands = ordered(state, state.moves())
+    >>> move = _by_samples(state, cands, _sampled_states(g, 8, line.stock), line, 300,
+    ...                    24, _KLONDIKE.KlondikeSearch, None)
+    >>> move in cands
+    True
+    """
+    klondike = klondike_search is not None
+    dead: dict[int, list[State]] = {}
+
+    def forbidden(j: int) -> list[State]:
+        got = dead.get(j)
+        if got is None:
+            sample = samples[j]
+            got = [tw for p in line.near if (tw := _twin(p, sample, klondike)) is not None]
+            here = _twin(state, sample, klondike)
+            if here is not None:
+                got.append(here)
+            dead[j] = got
+        return got
+
+    n = len(order)
+    wins = [0] * n
+    plays = [0] * n
+
+    def evaluate(k: int) -> None:
+        j = plays[k]
+        after = samples[j].copy()
+        after.push(order[k])
+        ok, _ = _solve(after, forbidden(j), positions, klondike_search)
+        plays[k] += 1
         if ok:
-            won.append(i)
-            if first is not None:
-                votes[first] += 1
-    if not won:
-        return order[0]
-    best: EngineMove | None = None
-    best_score = -1
-    for m in _by_votes(scored, votes):
-        wins = 0
-        left = len(won)
-        for i in won:
-            if wins + left <= best_score:
-                break
-            left -= 1
-            if firsts[i] == m:
-                wins += 1
-                continue
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            after = samples[i].copy()
-            after.push(m)
-            ok, _ = _solve(after, twins[i], positions, klondike_search)
-            if ok:
-                wins += 1
-        if wins > best_score:
-            best, best_score = m, wins
-        if best_score == len(won) or (deadline is not None and time.perf_counter() > deadline):
+            wins[k] += 1
+
+    total = 0
+    for _ in range(FIRST_ROUND):
+        for k in range(n):
+            if plays[k] < len(samples):
+                evaluate(k)
+                total += 1
+    while total < evaluations:
+        if deadline is not None and time.perf_counter() > deadline:
             break
-    return best if best is not None else order[0]
+        best_k = -1
+        best_u = -1.0
+        log_total = math.log(total)
+        for k in range(n):
+            if plays[k] >= len(samples):
+                continue
+            u = wins[k] / plays[k] + math.sqrt(2 * log_total / plays[k])
+            if u > best_u:
+                best_k, best_u = k, u
+        if best_k < 0:
+            break
+        evaluate(best_k)
+        total += 1
+    means = [(wins[k] + 1) / (plays[k] + 2) for k in range(n)]
+    return order[means.index(max(means))]

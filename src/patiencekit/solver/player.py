@@ -149,13 +149,13 @@ def line_of(state: State) -> PlayerLine:
             state.push(m)
     # the first position with the stock empty (the stock known from then on)
     known = next((i for i in range(len(seen) - 1, -1, -1) if seen[i][2]), None)
-    scouting = remember and unlimited and known is None
-    if remember and unlimited and known is not None:
+    first_pass = remember and unlimited  # the game where the stock is learnt once
+    if first_pass and known is not None:
         seen = seen[: known + 1]
     keys = {k for k, _, _ in seen}
     near_states = [c for _, c, _ in seen if c is not None]
     stock = _seen_stock(state, seq) if seq is not None else None
-    return PlayerLine(keys, near_states, stock, scouting)
+    return PlayerLine(keys, near_states, stock, first_pass and known is None)
 
 
 def _seen_stock(state: State, seq: list[int]) -> list[int] | None:
@@ -205,6 +205,12 @@ def _twin(past: State, sample: State, klondike: bool) -> State | None:
                 return None
             piles[t.stock] = stock + past.piles[t.stock][len(stock) :]
     return State(t, piles, past.down[:], past.redeals, past.score)
+
+
+def _near_twins(line: PlayerLine, sample: State, klondike: bool) -> list[State]:
+    """The positions of ``line`` that could come again, as they are in ``sample``'s world
+    (:func:`_twin`): what a search of that sample must not enter."""
+    return [tw for p in line.near if (tw := _twin(p, sample, klondike)) is not None]
 
 
 #: how often a hint's generic search checks its positions budget (every 16 positions)
@@ -366,7 +372,7 @@ def choose(
     if len(samples) == 1:
         # the real position: its line's first move
         sample = samples[0]
-        near = [tw for p in line.near if (tw := _twin(p, sample, klondike)) is not None]
+        near = _near_twins(line, sample, klondike)
         ok, first = _solve(sample, near, positions, klondike_search)
         return first if ok and first in cands else order[0]
     deadline = None if seconds is None else time.perf_counter() + seconds
@@ -416,7 +422,7 @@ def _by_samples(
         got = dead.get(j)
         if got is None:
             sample = samples[j]
-            got = [tw for p in line.near if (tw := _twin(p, sample, klondike)) is not None]
+            got = _near_twins(line, sample, klondike)
             here = _twin(state, sample, klondike)
             if here is not None:
                 got.append(here)

@@ -19,6 +19,12 @@ that the hints lose. Everything but the timings is a function of the arguments.
     python bench/hints.py [--games klondike,klondike-draw1 | all] [--deals 100]
                           [--first 1000000] [--max-moves 500] [--solve-states 1000000]
                           [--loop-key position|state] [--workers 1] [--json FILE]
+                          [--records FILE.jsonl]
+
+With ``--records`` every deal's record is appended to the file as one JSON line as soon
+as it is played, so a long run that is stopped keeps what it did; run the same command
+again and the deals already in the file (same game, number and arguments) are not
+played again, their records are read back.
 
 A loop is a position seen three times. ``--loop-key position`` (the default) compares
 the cards' places and the face-down counts, with the redeals used only when the game
@@ -111,6 +117,9 @@ def play_deal(task: Task) -> dict[str, Any]:
     return {
         "game": game_id,
         "number": number,
+        "max_moves": max_moves,
+        "solve_states": solve_states,
+        "loop_key": loop_key,
         "end": end,
         "moves": len(game.moves),
         "last_moves": [str(m) for m in game.moves[-6:]],
@@ -215,12 +224,40 @@ def report(summaries: dict[str, dict[str, Any]], title: str) -> None:
 
 
 def _run(tasks: list[Task], workers: int) -> Iterator[dict[str, Any]]:
-    """The deals' records, in the order of ``tasks`` (whatever the number of workers)."""
+    """The deals' records, as each is done (sorted again by the caller)."""
     if workers <= 1:
         yield from map(play_deal, tasks)
         return
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap(play_deal, tasks)
+        yield from pool.imap_unordered(play_deal, tasks)
+
+
+def _task_of(record: dict[str, Any]) -> Task:
+    """The task a record answers (its arguments are stored with it)."""
+    return (
+        record["game"],
+        record["number"],
+        record["max_moves"],
+        record["solve_states"],
+        record["loop_key"],
+    )
+
+
+def read_records(path: Path) -> dict[Task, dict[str, Any]]:
+    """The records of an earlier run's ``--records`` file, by task.
+
+    A line that is not a whole record (a run killed while writing) is ignored.
+    """
+    done: dict[Task, dict[str, Any]] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text().splitlines():
+        try:
+            record = json.loads(line)
+            done[_task_of(record)] = record
+        except (json.JSONDecodeError, KeyError, TypeError):
+            continue
+    return done
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -246,6 +283,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--workers", type=int, default=1, help="processes")
     parser.add_argument("--json", help="write the summaries and every record to this file")
+    parser.add_argument(
+        "--records",
+        help="append each deal's record to this JSON-lines file as it is done; "
+        "deals already in it are read back, not played again",
+    )
     args = parser.parse_args(argv)
     if args.games == "all":
         args.games = ",".join(ALL_GAMES)
@@ -260,6 +302,11 @@ def main(argv: list[str] | None = None) -> int:
         (g, n, args.max_moves, args.solve_states, args.loop_key) for g in games for n in numbers
     ]
     records: dict[str, list[dict[str, Any]]] = {g: [] for g in games}
+    done = read_records(Path(args.records)) if args.records else {}
+    for task in tasks:
+        if task in done:
+            records[task[0]].append(done[task])
+    todo = [t for t in tasks if t not in done]
     started = time.perf_counter()
     columns = (
         TextColumn("{task.description}"),
@@ -270,12 +317,25 @@ def main(argv: list[str] | None = None) -> int:
         TimeRemainingColumn(),
     )
     with Progress(*columns, transient=False) as progress:
-        bars = {g: progress.add_task(g, total=args.deals, won=0) for g in games}
-        for record in _run(tasks, args.workers):
+        bars = {
+            g: progress.add_task(
+                g,
+                total=args.deals,
+                completed=len(records[g]),
+                won=sum(r["end"] == "won" for r in records[g]),
+            )
+            for g in games
+        }
+        for record in _run(todo, args.workers):
             g = record["game"]
             records[g].append(record)
+            if args.records:
+                with Path(args.records).open("a") as out:
+                    out.write(json.dumps(record) + "\n")
             won = sum(r["end"] == "won" for r in records[g])
             progress.update(bars[g], advance=1, won=won)
+    for rs in records.values():
+        rs.sort(key=lambda r: r["number"])
     summaries = {g: summary(rs) for g, rs in records.items()}
     last = args.first + args.deals - 1
     title = (

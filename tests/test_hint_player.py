@@ -23,7 +23,7 @@ from patiencekit.solver import KLONDIKE_IDS, hint, player
 from patiencekit.state import State
 
 #: a small budget for the tests that only check *which* positions the hint depends on
-SMALL = {"samples": 3, "positions": 300, "seconds": None}
+SMALL = {"samples": 3, "positions": 300, "evaluations": 8, "seconds": None}
 
 
 def _walk(game: Game, rng: random.Random, steps: int) -> list[str]:

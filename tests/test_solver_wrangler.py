@@ -55,6 +55,8 @@ def verdict(state: State, change: Change | None, states: int = 200_000) -> bool 
     if change is None:
         gs.shuffles = None
     else:
+        # a view of its own: the shared one (FoundationShuffles.of) must stay as it is
+        gs.shuffles = FoundationShuffles(state.t)
         change(gs.shuffles)
     gs.seen = set()  # (the root's key was made by the view the search had first)
     try:
@@ -104,6 +106,12 @@ def test_alike_positions_are_merged_without_losing_a_win() -> None:
         if without is None:
             continue
         assert verdict(state, unchanged) == without, state
+        # the view every search shares (FoundationShuffles.of), with what earlier
+        # searches left in its tables
+        shared = GenericSearch(state, max_states=200_000)
+        assert shared.shuffles is FoundationShuffles.of(state.t)
+        shared.seen = set()
+        assert shared._dfs(shared.overall) == without, state
         compared += 1
         outcomes.add(without)
         for variant in caught:

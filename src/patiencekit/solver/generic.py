@@ -238,7 +238,7 @@ class GenericSearch:
         self.best_first = prefers_best_first(state)
         #: Senior Wrangler: keys without suits, moves between foundations only as part of a
         #: placement (wrangler.py)
-        self.shuffles = FoundationShuffles(t) if FoundationShuffles.applies(t) else None
+        self.shuffles = FoundationShuffles.of(t) if FoundationShuffles.applies(t) else None
         root = self.key()
         self.dead = frozenset(k for d in dead if (k := self.key_of(d)) != root)
         self.seen = set(self.dead)

@@ -395,7 +395,8 @@ def _by_samples(
     candidate is played in a sample and the sample searched from there, never entering
     the positions of the line (nor the present one); a win within ``positions`` counts.
     Every candidate meets the samples in the same order, so two candidates are judged
-    on the same deals. Each candidate gets :data:`FIRST_ROUND` samples, then each next
+    on the same deals. Each candidate gets :data:`FIRST_ROUND` samples (fewer when
+    ``evaluations`` cannot give every candidate as many; one at least), then each next
     search goes to the candidate with the best upper confidence bound (UCB1) until
     ``evaluations`` searches are made or every candidate has met every sample. The
     hint is the candidate with the best share of won samples (with one win and one
@@ -442,14 +443,18 @@ def _by_samples(
         if ok:
             wins[k] += 1
 
+    def late() -> bool:
+        return deadline is not None and time.perf_counter() > deadline
+
     total = 0
-    for _ in range(FIRST_ROUND):
+    # every candidate meets as many samples first (one at least) as the searches allow
+    for _ in range(max(1, min(FIRST_ROUND, evaluations // n))):
         for k in range(n):
-            if plays[k] < len(samples):
+            if plays[k] < len(samples) and not (total and late()):
                 evaluate(k)
                 total += 1
     while total < evaluations:
-        if deadline is not None and time.perf_counter() > deadline:
+        if late():
             break
         best_k = -1
         best_u = -1.0
@@ -464,5 +469,6 @@ def _by_samples(
             break
         evaluate(best_k)
         total += 1
-    means = [(wins[k] + 1) / (plays[k] + 2) for k in range(n)]
+    # (a candidate the safety net left unsearched is not chosen over a searched one)
+    means = [(wins[k] + 1) / (plays[k] + 2) if plays[k] else -1.0 for k in range(n)]
     return order[means.index(max(means))]

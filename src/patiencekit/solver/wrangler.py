@@ -24,6 +24,8 @@ from patiencekit.state import TURN, EngineMove, State, Tables
 
 __all__ = ["FoundationShuffles"]
 
+#: card value -> its rank (``bytes.translate`` table; a card's value is below 256)
+_RANKS = bytes(c % 13 for c in range(256))
 #: a height vector: one height per foundation, in layout order
 Heights = tuple[int, ...]
 
@@ -40,6 +42,19 @@ class FoundationShuffles:
         self.packets = list(t.packets)
         #: heights -> the least heights alike (see the module's text)
         self.least: dict[Heights, Heights] = {}
+        #: heights -> their :meth:`alike` group (a search meets the same heights often)
+        self.groups: dict[Heights, dict[Heights, tuple[Heights | None, tuple[int, int] | None]]]
+        self.groups = {}
+
+    @classmethod
+    def of(cls, t: Tables) -> FoundationShuffles:
+        """The analysis of ``t``'s game, shared by its searches (its tables of alike
+        heights depend on the rules alone, so one search's work serves the next:
+        a hint makes dozens of small ones)."""
+        got = _SHARED.get(t)
+        if got is None:
+            got = _SHARED[t] = cls(t)
+        return got
 
     @staticmethod
     def applies(t: Tables) -> bool:
@@ -109,7 +124,7 @@ class FoundationShuffles:
         """The position without suits, its foundations by their least alike heights:
         packets (ranks, 255 between them), heights, packets dealt."""
         piles = s.piles
-        parts = [bytes(c % 13 for c in piles[p]) for p in self.packets]
+        parts = [bytes(piles[p]).translate(_RANKS) for p in self.packets]
         parts.append(bytes(self.canonical(self.heights(s))))
         parts.append(bytes([s.redeals]))
         return b"\xff".join(parts)
@@ -121,24 +136,33 @@ class FoundationShuffles:
         f = self.foundations
         piles = s.piles
         start = self.heights(s)
-        group = self.alike(start)
+        group = self.groups.get(start)
+        if group is None:
+            group = self.alike(start)
+            if len(self.groups) > 20_000:
+                self.groups.clear()
+            self.groups[start] = group
         tops = [(p, piles[p][-1] % 13) for p in self.packets if piles[p]]
         out: list[list[EngineMove]] = []
         made: set[tuple[int, Heights]] = set()
         stoppage: Heights | None = None
         ranks, size = self.ranks, self.size
         for h in group:
+            # the foundations each rank fits on at these heights, in layout order
+            need: dict[int, list[int]] = {}
+            for b, hb in enumerate(h):
+                if hb < size[b]:
+                    need.setdefault(ranks[b][hb], []).append(b)
             fits = False
             for p, r in tops:
-                for b, hb in enumerate(h):
-                    if hb < size[b] and ranks[b][hb] == r:
-                        fits = True
-                        after = list(h)
-                        after[b] += 1
-                        child = (p, self.canonical(tuple(after)))
-                        if child not in made:
-                            made.add(child)
-                            out.append([*self._path(group, h), (p, f[b], 1)])
+                for b in need.get(r, ()):
+                    fits = True
+                    after = list(h)
+                    after[b] += 1
+                    child = (p, self.canonical(tuple(after)))
+                    if child not in made:
+                        made.add(child)
+                        out.append([*self._path(group, h), (p, f[b], 1)])
             if not fits and stoppage is None:
                 stoppage = h
         left = s.redeals_left()
@@ -162,3 +186,7 @@ class FoundationShuffles:
             here = parent
         path.reverse()
         return path
+
+
+#: :meth:`FoundationShuffles.of`'s analyses, by tables (one game's rules each)
+_SHARED: dict[Tables, FoundationShuffles] = {}

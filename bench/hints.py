@@ -4,8 +4,9 @@ For each game and each of ``--deals`` fresh game numbers from ``--first`` on (a 
 nobody tuned on), it deals the game and plays the hint, move after move, until the game
 is won, no hint is left (``hint`` answers None), the same position comes a third time (a
 loop: the game is stopped there and counted lost) or ``--max-moves`` moves were played
-(the move cap). ``hint`` runs with its defaults: its samples are bounded by positions,
-not time, so the moves played do not depend on the machine's speed. The same deal is
+(the move cap). ``hint`` runs with its default budgets (or ``--samples``,
+``--positions``, ``--evaluations``), bounded by positions and without its time safety
+net, so the moves played do not depend on the machine's speed. The same deal is
 then solved by the thoughtful solver (``patiencekit.solver.solve``, which sees every
 card) with a budget of ``--solve-states`` positions and no time limit: its win rate is
 the upper bound, and the deals it leaves undecided (``limit``) are counted apart.
@@ -19,7 +20,8 @@ that the hints lose. Everything but the timings is a function of the arguments.
     python bench/hints.py [--games klondike,klondike-draw1 | all] [--deals 100]
                           [--first 1000000] [--max-moves 500] [--solve-states 1000000]
                           [--loop-key position|state] [--workers 1] [--json FILE]
-                          [--records FILE.jsonl]
+                          [--records FILE.jsonl] [--samples N] [--positions N]
+                          [--evaluations N]
 
 With ``--records`` every deal's record is appended to the file as one JSON line as soon
 as it is played, so a long run that is stopped keeps what it did; run the same command
@@ -71,7 +73,8 @@ ALL_GAMES = tuple(GAMES_BY_ID)
 #: how a game played by hints can end
 ENDS = ("won", "no hint", "loop", "move cap", "bad hint")
 
-Task = tuple[str, int, int, int, str]
+#: (game id, number, max moves, thoughtful positions, loop key, hint budget)
+Task = tuple[str, int, int, int, str, tuple[tuple[str, int], ...]]
 
 
 def position_key(state: State, loop_key: str) -> Hashable:
@@ -84,7 +87,7 @@ def position_key(state: State, loop_key: str) -> Hashable:
 
 def play_deal(task: Task) -> dict[str, Any]:
     """Play one deal by hints, then solve it thoughtfully; the record of both."""
-    game_id, number, max_moves, solve_states, loop_key = task
+    game_id, number, max_moves, solve_states, loop_key, budget = task
     game = new_game(game_id, number)
     seen: Counter[Hashable] = Counter({position_key(game.state, loop_key): 1})
     keys: Counter[tuple[object, ...]] = Counter({game.state.key(): 1})
@@ -93,7 +96,7 @@ def play_deal(task: Task) -> dict[str, Any]:
     bad: str | None = None
     while len(game.moves) < max_moves:
         started = time.perf_counter()
-        move = hint(game)
+        move = hint(game, seconds=None, **dict(budget))  # type: ignore[arg-type]
         hint_seconds.append(time.perf_counter() - started)
         if move is None:
             end = "no hint"
@@ -120,6 +123,7 @@ def play_deal(task: Task) -> dict[str, Any]:
         "max_moves": max_moves,
         "solve_states": solve_states,
         "loop_key": loop_key,
+        "hint_budget": dict(budget),
         "end": end,
         "moves": len(game.moves),
         "last_moves": [str(m) for m in game.moves[-6:]],
@@ -240,6 +244,7 @@ def _task_of(record: dict[str, Any]) -> Task:
         record["max_moves"],
         record["solve_states"],
         record["loop_key"],
+        tuple(sorted(record.get("hint_budget", {}).items())),
     )
 
 
@@ -281,6 +286,10 @@ def main(argv: list[str] | None = None) -> int:
         default="position",
         help="what counts as the same position (see the docstring)",
     )
+    for name in ("samples", "positions", "evaluations"):
+        parser.add_argument(
+            f"--{name}", type=int, help=f"the hint's {name} (default: hint()'s own)"
+        )
     parser.add_argument("--workers", type=int, default=1, help="processes")
     parser.add_argument("--json", help="write the summaries and every record to this file")
     parser.add_argument(
@@ -298,8 +307,15 @@ def main(argv: list[str] | None = None) -> int:
         except UnknownGameError as e:
             parser.error(str(e))
     numbers = range(args.first, args.first + args.deals)
+    budget = tuple(
+        (k, v)
+        for k in ("evaluations", "positions", "samples")
+        if (v := getattr(args, k)) is not None
+    )
     tasks: list[Task] = [
-        (g, n, args.max_moves, args.solve_states, args.loop_key) for g in games for n in numbers
+        (g, n, args.max_moves, args.solve_states, args.loop_key, budget)
+        for g in games
+        for n in numbers
     ]
     records: dict[str, list[dict[str, Any]]] = {g: [] for g in games}
     done = read_records(Path(args.records)) if args.records else {}

@@ -235,15 +235,14 @@ def test_position_key_is_what_the_player_sees() -> None:
     assert t.kinds[t.stock] is PileKind.STOCK
 
 
-#: deals the hint player wins by following its own hints from the deal (fresh deals of the
-#: hint bench, game numbers from 1,000,000), with the budget it was found to win them with:
-#: the shipped one ({}), or a quarter of it (:data:`QUARTER`) where that wins too, so that
-#: the test is quicker. The budgets are positions, so the wins hold on any machine.
-QUARTER = {"samples": 32, "evaluations": 96}
+#: deals the hint player wins by following its own hints from the deal with its shipped
+#: budget (fresh deals of the hint bench, game numbers from 1,000,000; the shortest of its
+#: wins there). The budgets are positions, so the wins hold on any machine.
 WON_BY_HINTS: list[tuple[str, int, dict[str, int]]] = [
-    ("klondike", 1_000_001, {}),
-    ("klondike-draw1", 1_000_000, QUARTER),
-    ("klondike-draw1", 1_000_001, QUARTER),
+    ("klondike", 1_000_025, {}),
+    ("klondike", 1_000_029, {}),
+    ("klondike-draw1", 1_000_011, {}),
+    ("klondike-draw1", 1_000_013, {}),
 ]
 
 
@@ -262,3 +261,58 @@ def test_the_hint_player_wins_the_deals_it_is_expected_to(
         seen[_key(game)] += 1
         assert seen[_key(game)] <= 2
     assert game.is_won()
+
+
+def _scouted(game_id: str, number: int) -> Game:
+    """A Klondike game after its first pass through the stock (the talon known)."""
+    game = patiencekit.new_game(game_id, number)
+    t = game.tables
+    while game.state.piles[t.stock]:
+        game.play("s")
+    return game
+
+
+@pytest.mark.parametrize("game_id", sorted(KLONDIKE_IDS))
+def test_a_talon_card_is_a_plan_of_draws_and_its_move(game_id: str) -> None:
+    """Once the talon is known, a card the draws can bring is a candidate as one plan: the
+    draws (and a turn) that bring it, then its move. No plan passes a position of the
+    line, none ends on one, and each is legal from where the game stands."""
+    game = _scouted(game_id, 11)
+    game.play("t")
+    for _ in range(2):
+        game.play("s")  # part of a second pass: the positions of its start are on the line
+    state = game.state
+    t = game.tables
+    line = player.line_of(state)
+    plans = player.talon_plans(state, line, player._scored(state, state.moves()))
+    talon = [p for p in plans if p[-1][0] == t.waste and len(p) > 1]
+    assert talon, plans
+    assert all(p[0][0] >= 0 for p in plans if len(p) == 1)  # no draw on its own
+    for plan in plans:
+        trial = state.copy()
+        for m in plan:
+            assert m in trial.moves(), plan
+            trial.push(m)
+            assert player.position_key(trial) not in line.keys, plan
+    # a card drawn past in this pass is gone (the turn would come back to the line)
+    drawn_past = set(state.piles[t.waste][:-1])
+    for plan in talon:
+        trial = state.copy()
+        for m in plan[:-1]:
+            trial.push(m)
+        assert trial.piles[t.waste][-1] not in drawn_past, plan
+
+
+def test_the_samples_stay_while_the_draws_go_through_a_known_talon() -> None:
+    """The draws of a plan change only where the talon stands: the samples (and so the
+    plan's judgement) stay the same; a tableau move changes them."""
+    from patiencekit.solver import _sampled_states
+
+    game = _scouted("klondike", 4)
+    game.play("t")
+    before = _sampled_states(game, 3, player.line_of(game.state).stock)
+    game.play("s")
+    after = _sampled_states(game, 3, player.line_of(game.state).stock)
+    t = game.tables
+    for a, b in zip(before, after, strict=True):
+        assert [a.piles[i] for i in t.columns] == [b.piles[i] for i in t.columns]

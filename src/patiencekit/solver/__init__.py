@@ -231,9 +231,18 @@ def _sampled_states(game: Game, samples: int, stock: list[int] | None = None) ->
     which then stays as it is."""
     view = game.view()
     t = game.tables
-    seed = hashlib.sha256(json.dumps(view.to_json(), sort_keys=True).encode())
-    if stock is not None:
-        seed.update(bytes(stock))
+    seen = view.to_json()
+    if t.stock >= 0 and t.waste >= 0 and (stock is not None or not game.state.piles[t.stock]):
+        # the talon is known: the seed leaves out where the draws stand in it (and what
+        # only counts moves), so the draws a plan makes (player.talon_plans) keep the
+        # samples, and the plan's judgement, as they were
+        waste = [c.index for c in view.piles[t.waste].cards if c is not None]
+        rest = [p for i, p in enumerate(seen["piles"]) if i not in (t.stock, t.waste)]
+        talon = sorted(waste + (stock or []))
+        seen = {"game": seen["game"], "number": seen["number"], "piles": rest, "talon": talon}
+    elif stock is not None:
+        seen["stock"] = stock
+    seed = hashlib.sha256(json.dumps(seen, sort_keys=True).encode())
     rng = random.Random(seed.digest())
     unseen = _unseen_cards(view)
     if stock is not None:
@@ -256,10 +265,10 @@ def _sampled_states(game: Game, samples: int, stock: list[int] | None = None) ->
 
 #: determinizations a player-mode hint plays its candidates in (see
 #: :mod:`patiencekit.solver.player`), in Klondike and in the other games
-HINT_SAMPLES = 128
+HINT_SAMPLES = 16
 HINT_SAMPLES_GENERIC = 8
 #: positions each of those searches may keep (Klondike, other games)
-HINT_STATES = 300
+HINT_STATES = 3_000
 HINT_STATES_GENERIC = 300
 #: searches one player-mode hint may make (Klondike, other games)
 HINT_EVALUATIONS = _player.EVALUATIONS

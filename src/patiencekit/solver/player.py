@@ -20,8 +20,13 @@ lonelybot):
    ``samples`` times, seeded by the view (the same view gives the same samples, and two
    deals that differ only in what is hidden give the same hint); the stock as the
    player saw it go by stays as it was.
-5. **Scores.** Each candidate move is played in the samples, one after another, and
-   each sample searched from there by the thoughtful solver within ``positions``
+5. **Plans for the talon.** Once the player knows the talon (Klondike, after the first
+   pass), a draw is not a candidate by itself: each card the draws can bring to the
+   waste's top is, as one plan (the draws, then the card's move; :func:`talon_plans`).
+   Judged alone, a draw looks as good as the best card of the next pass, which the
+   player, who never goes back to a position of the line, may no longer reach.
+6. **Scores.** Each candidate (a move or a plan) is played in the samples, one after
+   another, and each sample searched from there by the thoughtful solver within ``positions``
    positions, forbidden to enter the positions of the game's line that could come again
    (so a "win" that only goes back round the stock counts for nothing). The candidates
    meet the same samples in the same order; the searches go to the candidates by upper
@@ -43,9 +48,9 @@ from typing import Any
 
 from patiencekit.rules import PileKind, Turn
 from patiencekit.solver.generic import GenericSearch, prefers_best_first
-from patiencekit.state import EngineMove, State
+from patiencekit.state import DRAW, TURN, EngineMove, State
 
-__all__ = ["PlayerLine", "choose", "line_of", "ordered", "position_key"]
+__all__ = ["PlayerLine", "choose", "line_of", "ordered", "position_key", "talon_plans"]
 
 
 def position_key(state: State) -> Hashable:
@@ -301,7 +306,7 @@ def _scored(state: State, moves: list[EngineMove]) -> list[tuple[int, EngineMove
 
 
 #: searches one hint may make (the default; the other games ask for fewer)
-EVALUATIONS = 384
+EVALUATIONS = 48
 #: every candidate is first searched in this many samples
 FIRST_ROUND = 2
 
@@ -375,22 +380,89 @@ def choose(
         near = _near_twins(line, sample, klondike)
         ok, first = _solve(sample, near, positions, klondike_search)
         return first if ok and first in cands else order[0]
+    if klondike and _talon_known(state, line):
+        plans = talon_plans(state, line, scored)
+        if not plans:
+            return order[0]
+    else:
+        plans = [[m] for m in order]
+    if len(plans) == 1:
+        return plans[0][0]
     deadline = None if seconds is None else time.perf_counter() + seconds
     return _by_samples(
-        state, order, samples, line, positions, evaluations, klondike_search, deadline
-    )
+        state, plans, samples, line, positions, evaluations, klondike_search, deadline
+    )[0]
+
+
+def _talon_known(state: State, line: PlayerLine) -> bool:
+    """Every talon card has been in sight since the stock was last empty (or the stock is
+    empty now): the player knows what each draw brings."""
+    t = state.t
+    return line.stock is not None or not state.piles[t.stock]
+
+
+def talon_plans(
+    state: State, line: PlayerLine, scored: list[tuple[int, EngineMove]]
+) -> list[list[EngineMove]]:
+    """Klondike's candidates once the player knows the talon (the rule of thumb's order):
+    each move but a draw or a turn, and each card the draws can bring to the waste's top
+    played from there, *as one plan*: the draws (and a turn) that bring it, then the
+    card's move. A draw alone only shifts the talon; what it is for is the card it brings,
+    and judging the draw by itself over-rates it: a search after the draw may take any
+    card of the next pass, yet the player cannot go round again past positions of the
+    line (a card drawn past is gone until the tableau changes). The draws stop at the
+    first position of the line. The plans go where the draw was in the order.
+
+    >>> import patiencekit
+    >>> g = patiencekit.new_game("klondike-draw1", 5)
+    >>> for _ in range(24):
+    ...     _ = g.play("s")
+    >>> state = g.state
+    >>> line = line_of(state)
+    >>> plans = talon_plans(state, line, _scored(state, state.moves()))
+    >>> all(len(p) == 1 or p[0] in (DRAW, TURN) for p in plans)
+    True
+    """
+    t = state.t
+    out: list[tuple[int, int, list[EngineMove]]] = []
+    for score, m in scored:
+        if m[0] >= 0:
+            out.append((score, len(out), [m]))
+    draw_score = next((sc for sc, m in scored if m[0] < 0), 50)
+    sim = state.copy()
+    path: list[EngineMove] = []
+    passed = set(line.keys)
+    while True:
+        step = DRAW if sim.piles[t.stock] else TURN
+        if step not in sim.moves():
+            break
+        sim.push(step)
+        path.append(step)
+        key = position_key(sim)
+        if key in passed:
+            break
+        passed.add(key)
+        for m in sim.moves():
+            if m[0] == t.waste:
+                sim.push(m)
+                new = position_key(sim) not in line.keys
+                sim.pop()
+                if new:
+                    out.append((draw_score, len(out), [*path, m]))
+    out.sort()
+    return [plan for _, _, plan in out]
 
 
 def _by_samples(
     state: State,
-    order: list[EngineMove],
+    order: list[list[EngineMove]],
     samples: Sequence[State],
     line: PlayerLine,
     positions: int,
     evaluations: int,
     klondike_search: Any | None,
     deadline: float | None,
-) -> EngineMove:
+) -> list[EngineMove]:
     """Score the candidates ``order`` (the rule of thumb's order) in the samples: a
     candidate is played in a sample and the sample searched from there, never entering
     the positions of the line (nor the present one); a win within ``positions`` counts.
@@ -398,7 +470,8 @@ def _by_samples(
     on the same deals. Each candidate gets :data:`FIRST_ROUND` samples (fewer when
     ``evaluations`` cannot give every candidate as many; one at least), then each next
     search goes to the candidate with the best upper confidence bound (UCB1) until
-    ``evaluations`` searches are made or every candidate has met every sample. The
+    ``evaluations`` searches are made or every candidate has met every sample. A
+    candidate is a list of moves (a plan, :func:`talon_plans`) played in a row. The
     hint is the candidate with the best share of won samples (with one win and one
     loss added to each, so that a candidate searched little does not win on luck);
     equal shares go to the rule of thumb.
@@ -410,10 +483,10 @@ def _by_samples(
     ...     _ = g.play(m)
     >>> state = g.state
     >>> line = line_of(state)
-    >>> cands = ordered(state, state.moves())
-    >>> move = _by_samples(state, cands, _sampled_states(g, 8, line.stock), line, 300,
+    >>> cands = [[m] for m in ordered(state, state.moves())]
+    >>> plan = _by_samples(state, cands, _sampled_states(g, 8, line.stock), line, 300,
     ...                    24, _KLONDIKE.KlondikeSearch, None)
-    >>> move in cands
+    >>> plan in cands
     True
     """
     klondike = klondike_search is not None
@@ -437,7 +510,8 @@ def _by_samples(
     def evaluate(k: int) -> None:
         j = plays[k]
         after = samples[j].copy()
-        after.push(order[k])
+        for m in order[k]:
+            after.push(m)
         ok, _ = _solve(after, forbidden(j), positions, klondike_search)
         plays[k] += 1
         if ok:

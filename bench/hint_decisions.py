@@ -24,6 +24,10 @@ proved lost); beside it the share a uniformly random candidate would lose.
         [--evaluations 384] [--positions 300]
 
 Everything but the timings is a function of the arguments (budgets are positions).
+
+A known weakness (docs/benchmarks.md): the verdicts do not forbid the game's line, while
+the hint never goes back to a position of it, so a candidate whose only wins pass back
+through the line is counted as kept; and the figures did not carry over to whole games.
 """
 
 from __future__ import annotations

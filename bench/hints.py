@@ -307,10 +307,13 @@ def main(argv: list[str] | None = None) -> int:
         except UnknownGameError as e:
             parser.error(str(e))
     numbers = range(args.first, args.first + args.deals)
+    # (sorted by name, as _task_of reads it back from a record)
     budget = tuple(
-        (k, v)
-        for k in ("evaluations", "positions", "samples")
-        if (v := getattr(args, k)) is not None
+        sorted(
+            (k, v)
+            for k in ("samples", "positions", "evaluations")
+            if (v := getattr(args, k)) is not None
+        )
     )
     tasks: list[Task] = [
         (g, n, args.max_moves, args.solve_states, args.loop_key, budget)

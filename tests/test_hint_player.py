@@ -305,7 +305,7 @@ def test_a_talon_card_is_a_plan_of_draws_and_its_move(game_id: str) -> None:
 
 def test_the_samples_stay_while_the_draws_go_through_a_known_talon() -> None:
     """The draws of a plan change only where the talon stands: the samples (and so the
-    plan's judgement) stay the same; a tableau move changes them."""
+    plan's judgement) stay the same."""
     from patiencekit.solver import _sampled_states
 
     game = _scouted("klondike", 4)

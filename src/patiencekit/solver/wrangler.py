@@ -28,6 +28,9 @@ __all__ = ["FoundationShuffles"]
 _RANKS = bytes(c % 13 for c in range(256))
 #: a height vector: one height per foundation, in layout order
 Heights = tuple[int, ...]
+#: heights alike to a start, each with the heights it was reached from and the move
+#: (:meth:`FoundationShuffles.alike`)
+Group = dict[Heights, tuple[Heights | None, tuple[int, int] | None]]
 
 
 class FoundationShuffles:
@@ -43,8 +46,7 @@ class FoundationShuffles:
         #: heights -> the least heights alike (see the module's text)
         self.least: dict[Heights, Heights] = {}
         #: heights -> their :meth:`alike` group (a search meets the same heights often)
-        self.groups: dict[Heights, dict[Heights, tuple[Heights | None, tuple[int, int] | None]]]
-        self.groups = {}
+        self.groups: dict[Heights, Group] = {}
 
     @classmethod
     def of(cls, t: Tables) -> FoundationShuffles:
@@ -91,10 +93,10 @@ class FoundationShuffles:
                     out.append((a, b))
         return out
 
-    def alike(self, h: Heights) -> dict[Heights, tuple[Heights | None, tuple[int, int] | None]]:
+    def alike(self, h: Heights) -> Group:
         """The heights reached from ``h`` by moving top cards between foundations, each
         with the heights it was reached from and the move (a breadth-first search)."""
-        seen: dict[Heights, tuple[Heights | None, tuple[int, int] | None]] = {h: (None, None)}
+        seen: Group = {h: (None, None)}
         todo = deque([h])
         while todo:
             here = todo.popleft()
@@ -172,7 +174,7 @@ class FoundationShuffles:
 
     def _path(
         self,
-        group: dict[Heights, tuple[Heights | None, tuple[int, int] | None]],
+        group: Group,
         h: Heights,
     ) -> list[EngineMove]:
         """The moves between foundations that lead from the search's start to ``h``."""

@@ -74,6 +74,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env["PATIENCEKIT_DATA_DIR"] = str(data)
     env["PATIENCEKIT_ENV"] = "development"
     env.pop("PATIENCEKIT_DATABASE_URL", None)
+    # Every browser test of a worker signs up or becomes a guest from 127.0.0.1 on this one
+    # server: the per-address limits (20 sign-ups an hour, 60 guests in 10 minutes) would refuse
+    # them once the suite runs fast enough. The limits are tested in tests/server.
+    env["PATIENCEKIT_SIGNUPS_PER_ADDRESS"] = "100000"
+    env["PATIENCEKIT_GUESTS_PER_ADDRESS"] = "100000"
     env["PYTHONPATH"] = os.pathsep.join([str(REPO / "src"), *filter(None, [env.get("PYTHONPATH")])])
     log = (data / "server.log").open("w")
     proc = subprocess.Popen(

@@ -45,8 +45,9 @@ class FoundationShuffles:
         self.packets = list(t.packets)
         #: heights -> the least heights alike (see the module's text)
         self.least: dict[Heights, Heights] = {}
-        #: heights -> their :meth:`alike` group (a search meets the same heights often)
-        self.groups: dict[Heights, Group] = {}
+        #: heights -> their :meth:`alike` group and its :class:`_Placements` (a search
+        #: meets the same heights often)
+        self.groups: dict[Heights, tuple[Group, _Placements]] = {}
 
     @classmethod
     def of(cls, t: Tables) -> FoundationShuffles:
@@ -80,7 +81,11 @@ class FoundationShuffles:
     def _shifts(self, h: Heights) -> list[tuple[int, int]]:
         """The moves of a top card to another foundation from heights ``h``: (from, to)
         by place in ``foundations``. A king never leaves."""
-        ranks = self.ranks
+        ranks, size = self.ranks, self.size
+        need: dict[int, list[int]] = {}
+        for b, hb in enumerate(h):
+            if hb < size[b]:
+                need.setdefault(ranks[b][hb], []).append(b)
         out: list[tuple[int, int]] = []
         for a, ha in enumerate(h):
             if not ha:
@@ -88,8 +93,8 @@ class FoundationShuffles:
             r = ranks[a][ha - 1]
             if r == 12:
                 continue
-            for b, hb in enumerate(h):
-                if b != a and hb < self.size[b] and ranks[b][hb] == r:
+            for b in need.get(r, ()):
+                if b != a:
                     out.append((a, b))
         return out
 
@@ -138,38 +143,27 @@ class FoundationShuffles:
         f = self.foundations
         piles = s.piles
         start = self.heights(s)
-        group = self.groups.get(start)
-        if group is None:
+        got = self.groups.get(start)
+        if got is None:
             group = self.alike(start)
+            got = (group, _Placements(self, group))
             if len(self.groups) > 20_000:
                 self.groups.clear()
-            self.groups[start] = group
+            self.groups[start] = got
+        group, placements = got
         tops = [(p, piles[p][-1] % 13) for p in self.packets if piles[p]]
-        out: list[list[EngineMove]] = []
-        made: set[tuple[int, Heights]] = set()
-        stoppage: Heights | None = None
-        ranks, size = self.ranks, self.size
-        for h in group:
-            # the foundations each rank fits on at these heights, in layout order
-            need: dict[int, list[int]] = {}
-            for b, hb in enumerate(h):
-                if hb < size[b]:
-                    need.setdefault(ranks[b][hb], []).append(b)
-            fits = False
-            for p, r in tops:
-                for b in need.get(r, ()):
-                    fits = True
-                    after = list(h)
-                    after[b] += 1
-                    child = (p, self.canonical(tuple(after)))
-                    if child not in made:
-                        made.add(child)
-                        out.append([*self._path(group, h), (p, f[b], 1)])
-            if not fits and stoppage is None:
-                stoppage = h
+        # (the group's order of heights, then the packets', then the foundations')
+        found: list[tuple[int, int, int, Heights, int]] = []
+        for n, (p, r) in enumerate(tops):
+            for i, h, b in placements.of_rank(r):
+                found.append((i, n, b, h, p))
+        found.sort()
+        out = [[*self._path(group, h), (p, f[b], 1)] for _, _, b, h, p in found]
         left = s.redeals_left()
-        if stoppage is not None and left is not None and left > 0:
-            out.append([*self._path(group, stoppage), TURN])
+        if left is not None and left > 0:
+            stoppage = placements.stoppage(frozenset(r for _, r in tops))
+            if stoppage is not None:
+                out.append([*self._path(group, stoppage), TURN])
         return out
 
     def _path(
@@ -188,6 +182,62 @@ class FoundationShuffles:
             here = parent
         path.reverse()
         return path
+
+
+class _Placements:
+    """What :meth:`FoundationShuffles.children` needs of one group of alike heights, made
+    once per group and rank as the search asks: for a rank, where a card of it can be
+    placed from the group's heights (their place in the group, the heights, the
+    foundation), one entry per position the placement leads to (by the least heights
+    alike to those after it; the first heights in the group's order that lead there);
+    and for a set of top ranks, the first heights where none of them fits (the next
+    packet is dealt from there)."""
+
+    __slots__ = ("fitting", "heights", "ranks", "stops", "view")
+
+    def __init__(self, view: FoundationShuffles, group: Group) -> None:
+        self.view = view
+        self.heights = list(group)
+        size, at = view.size, view.ranks
+        #: per heights (group order): the ranks that fit somewhere there
+        self.fitting = [
+            frozenset(at[b][hb] for b, hb in enumerate(h) if hb < size[b]) for h in self.heights
+        ]
+        self.ranks: dict[int, list[tuple[int, Heights, int]]] = {}
+        self.stops: dict[frozenset[int], Heights | None] = {}
+
+    def of_rank(self, r: int) -> list[tuple[int, Heights, int]]:
+        """The placements of a card of rank ``r`` (see the class's text)."""
+        got = self.ranks.get(r)
+        if got is None:
+            view = self.view
+            size, at = view.size, view.ranks
+            got = []
+            made: set[Heights] = set()
+            for i, h in enumerate(self.heights):
+                if r not in self.fitting[i]:
+                    continue
+                for b, hb in enumerate(h):
+                    if hb < size[b] and at[b][hb] == r:
+                        after = list(h)
+                        after[b] += 1
+                        least = view.canonical(tuple(after))
+                        if least not in made:
+                            made.add(least)
+                            got.append((i, h, b))
+            self.ranks[r] = got
+        return got
+
+    def stoppage(self, tops: frozenset[int]) -> Heights | None:
+        """The first heights (group order) where no rank of ``tops`` fits."""
+        if tops in self.stops:
+            return self.stops[tops]
+        pairs = zip(self.heights, self.fitting, strict=True)
+        stop = next((h for h, fit in pairs if fit.isdisjoint(tops)), None)
+        if len(self.stops) > 64:
+            self.stops.clear()
+        self.stops[tops] = stop
+        return stop
 
 
 #: :meth:`FoundationShuffles.of`'s analyses, by tables (one game's rules each)

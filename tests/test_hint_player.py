@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import patiencekit
+from patiencekit import solver
 from patiencekit.game import Game
 from patiencekit.games import GAMES
 from patiencekit.rules import PileKind
@@ -316,3 +317,31 @@ def test_the_samples_stay_while_the_draws_go_through_a_known_talon() -> None:
     t = game.tables
     for a, b in zip(before, after, strict=True):
         assert [a.piles[i] for i in t.columns] == [b.piles[i] for i in t.columns]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "expected"),
+    [
+        ("senior-wrangler", solver.HINT_STATES_BY_GAME["senior-wrangler"]),
+        ("patriarchs", solver.HINT_STATES_GENERIC),
+        ("klondike", solver.HINT_STATES),
+    ],
+)
+def test_each_game_searches_its_samples_within_its_own_budget(
+    game_id: str, expected: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Senior Wrangler's positions are dearer, so its hint searches fewer of them; the
+    others keep their kind's budget, and an explicit ``positions`` wins over both."""
+    asked: list[int] = []
+    real = player.choose
+
+    def choose(*args: object, **kwargs: object) -> object:
+        asked.append(kwargs["positions"])  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(player, "choose", choose)
+    game = patiencekit.new_game(game_id, 3)
+    assert game.can_play(hint(game, samples=2, evaluations=4, seconds=None))
+    hint(game, samples=2, positions=50, evaluations=4, seconds=None)
+    assert asked == [expected, 50]
+    assert solver.HINT_STATES_BY_GAME["senior-wrangler"] < solver.HINT_STATES_GENERIC

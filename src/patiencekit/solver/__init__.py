@@ -270,6 +270,10 @@ HINT_SAMPLES_GENERIC = 8
 #: positions each of those searches may keep (Klondike, other games)
 HINT_STATES = 3_000
 HINT_STATES_GENERIC = 300
+#: positions per search where a game's positions are dearer than most: Senior Wrangler's
+#: are groups of alike foundation heights (in the hint bench, 300 gave p50 0.66 s and p99
+#: 2.2 s, 200 gave 0.54 s and 1.9 s and won as many deals: docs/benchmarks.md)
+HINT_STATES_BY_GAME: dict[str, int] = {"senior-wrangler": 200}
 #: searches one player-mode hint may make (Klondike, other games)
 HINT_EVALUATIONS = _player.EVALUATIONS
 HINT_EVALUATIONS_GENERIC = 24
@@ -294,7 +298,8 @@ def hint(
     move played in ``samples`` deals of the unseen cards (by default
     :data:`HINT_SAMPLES`, in the other games :data:`HINT_SAMPLES_GENERIC`), each
     searched within ``positions`` positions (:data:`HINT_STATES`,
-    :data:`HINT_STATES_GENERIC`), ``evaluations`` searches at most
+    :data:`HINT_STATES_GENERIC`, or the game's own in :data:`HINT_STATES_BY_GAME`),
+    ``evaluations`` searches at most
     (:data:`HINT_EVALUATIONS`, :data:`HINT_EVALUATIONS_GENERIC`).
     ``thoughtful`` mode searches the real deal (a stronger hint, for analysis; by default
     within :data:`THOUGHTFUL_HINT_STATES` positions). Either way the hint never leads
@@ -319,7 +324,9 @@ def hint(
     else:
         many = samples or (HINT_SAMPLES if klondike is not None else HINT_SAMPLES_GENERIC)
         chosen = _sampled_states(game, many, line.stock)
-        cap = positions or (HINT_STATES if klondike is not None else HINT_STATES_GENERIC)
+        cap = positions or HINT_STATES_BY_GAME.get(
+            game.id, HINT_STATES if klondike is not None else HINT_STATES_GENERIC
+        )
     evaluations = evaluations or (
         HINT_EVALUATIONS if klondike is not None else HINT_EVALUATIONS_GENERIC
     )

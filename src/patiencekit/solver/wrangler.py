@@ -78,14 +78,21 @@ class FoundationShuffles:
     def heights(self, s: State) -> Heights:
         return tuple(len(s.piles[f]) for f in self.foundations)
 
-    def _shifts(self, h: Heights) -> list[tuple[int, int]]:
-        """The moves of a top card to another foundation from heights ``h``: (from, to)
-        by place in ``foundations``. A king never leaves."""
+    def needs(self, h: Heights) -> dict[int, list[int]]:
+        """At heights ``h``: each rank that fits on a foundation, with the foundations it
+        fits on (by place in ``foundations``, in layout order)."""
         ranks, size = self.ranks, self.size
         need: dict[int, list[int]] = {}
         for b, hb in enumerate(h):
             if hb < size[b]:
                 need.setdefault(ranks[b][hb], []).append(b)
+        return need
+
+    def _shifts(self, h: Heights) -> list[tuple[int, int]]:
+        """The moves of a top card to another foundation from heights ``h``: (from, to)
+        by place in ``foundations``. A king never leaves."""
+        ranks = self.ranks
+        need = self.needs(h)
         out: list[tuple[int, int]] = []
         for a, ha in enumerate(h):
             if not ha:
@@ -193,16 +200,13 @@ class _Placements:
     and for a set of top ranks, the first heights where none of them fits (the next
     packet is dealt from there)."""
 
-    __slots__ = ("fitting", "heights", "ranks", "stops", "view")
+    __slots__ = ("heights", "needs", "ranks", "stops", "view")
 
     def __init__(self, view: FoundationShuffles, group: Group) -> None:
         self.view = view
         self.heights = list(group)
-        size, at = view.size, view.ranks
-        #: per heights (group order): the ranks that fit somewhere there
-        self.fitting = [
-            frozenset(at[b][hb] for b, hb in enumerate(h) if hb < size[b]) for h in self.heights
-        ]
+        #: per heights (group order): :meth:`FoundationShuffles.needs` there
+        self.needs = [view.needs(h) for h in self.heights]
         self.ranks: dict[int, list[tuple[int, Heights, int]]] = {}
         self.stops: dict[frozenset[int], Heights | None] = {}
 
@@ -210,21 +214,16 @@ class _Placements:
         """The placements of a card of rank ``r`` (see the class's text)."""
         got = self.ranks.get(r)
         if got is None:
-            view = self.view
-            size, at = view.size, view.ranks
             got = []
             made: set[Heights] = set()
-            for i, h in enumerate(self.heights):
-                if r not in self.fitting[i]:
-                    continue
-                for b, hb in enumerate(h):
-                    if hb < size[b] and at[b][hb] == r:
-                        after = list(h)
-                        after[b] += 1
-                        least = view.canonical(tuple(after))
-                        if least not in made:
-                            made.add(least)
-                            got.append((i, h, b))
+            for i, (h, need) in enumerate(zip(self.heights, self.needs, strict=True)):
+                for b in need.get(r, ()):
+                    after = list(h)
+                    after[b] += 1
+                    least = self.view.canonical(tuple(after))
+                    if least not in made:
+                        made.add(least)
+                        got.append((i, h, b))
             self.ranks[r] = got
         return got
 
@@ -232,8 +231,8 @@ class _Placements:
         """The first heights (group order) where no rank of ``tops`` fits."""
         if tops in self.stops:
             return self.stops[tops]
-        pairs = zip(self.heights, self.fitting, strict=True)
-        stop = next((h for h, fit in pairs if fit.isdisjoint(tops)), None)
+        pairs = zip(self.heights, self.needs, strict=True)
+        stop = next((h for h, need in pairs if need.keys().isdisjoint(tops)), None)
         if len(self.stops) > 64:
             self.stops.clear()
         self.stops[tops] = stop

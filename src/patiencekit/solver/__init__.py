@@ -232,7 +232,7 @@ def _sampled_states(game: Game, samples: int, stock: list[int] | None = None) ->
     view = game.view()
     t = game.tables
     seen = view.to_json()
-    if t.stock >= 0 and t.waste >= 0 and (stock is not None or not game.state.piles[t.stock]):
+    if _player.talon_known(game.state, stock):
         # the talon is known: the seed leaves out where the draws stand in it (and what
         # only counts moves), so the draws a plan makes (player.talon_plans) keep the
         # samples, and the plan's judgement, as they were

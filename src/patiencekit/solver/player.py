@@ -50,7 +50,15 @@ from patiencekit.rules import PileKind, Turn
 from patiencekit.solver.generic import GenericSearch, prefers_best_first
 from patiencekit.state import DRAW, TURN, EngineMove, State
 
-__all__ = ["PlayerLine", "choose", "line_of", "ordered", "position_key", "talon_plans"]
+__all__ = [
+    "PlayerLine",
+    "choose",
+    "line_of",
+    "ordered",
+    "position_key",
+    "talon_known",
+    "talon_plans",
+]
 
 
 def position_key(state: State) -> Hashable:
@@ -380,7 +388,7 @@ def choose(
         near = _near_twins(line, sample, klondike)
         ok, first = _solve(sample, near, positions, klondike_search)
         return first if ok and first in cands else order[0]
-    if klondike and _talon_known(state, line):
+    if klondike and talon_known(state, line.stock):
         plans = talon_plans(state, line, scored)
         if not plans:
             return order[0]
@@ -394,11 +402,20 @@ def choose(
     )[0]
 
 
-def _talon_known(state: State, line: PlayerLine) -> bool:
-    """Every talon card has been in sight since the stock was last empty (or the stock is
-    empty now): the player knows what each draw brings."""
+def talon_known(state: State, stock_seen: Sequence[int] | None) -> bool:
+    """Every talon card has been in sight since the stock was last empty (``stock_seen``,
+    the stock as the player saw it go by, is known) or the stock is empty now: the player
+    knows what each draw brings. A game without a stock has no talon to know.
+
+    >>> import patiencekit
+    >>> g = patiencekit.new_game("klondike", 5)
+    >>> talon_known(g.state, None), talon_known(g.state, [])
+    (False, True)
+    """
     t = state.t
-    return line.stock is not None or not state.piles[t.stock]
+    if t.stock < 0 or t.waste < 0:
+        return False
+    return stock_seen is not None or not state.piles[t.stock]
 
 
 def talon_plans(

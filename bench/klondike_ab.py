@@ -6,6 +6,8 @@ REV instead of the search in use (the compiled one when it is built and fresh); 
 replayed through the engine. ``--midgame`` starts each deal after some seeded random moves
 (strings then lie on either twin, which fresh deals rarely give). ``compare`` prints the
 totals of two runs and every deal both decided differently (there must be none).
+``--no-draw-dominance`` runs the search in use without its draw-position dominance (the A/B
+of that pruning with one build).
 
     python bench/klondike_ab.py run --draw 3 --first 7000000 --deals 200 --states 200000 \
         --out new.json

@@ -6,6 +6,8 @@ REV instead of the search in use (the compiled one when it is built and fresh); 
 replayed through the engine. ``--midgame`` starts each deal after some seeded random moves
 (strings then lie on either twin, which fresh deals rarely give). ``compare`` prints the
 totals of two runs and every deal both decided differently (there must be none).
+``--no-draw-dominance`` runs the search in use without its draw-position dominance (the A/B
+of that pruning with one build).
 
     python bench/klondike_ab.py run --draw 3 --first 7000000 --deals 200 --states 200000 \
         --out new.json
@@ -75,7 +77,8 @@ def random_labels(game_id: str, number: int) -> list[str]:
 
 
 def run_deal(
-    module: Any, game_id: str, number: int, states: int, midgame: bool = False
+    module: Any, game_id: str, number: int, states: int, midgame: bool = False,
+    dominance: bool = True,
 ) -> dict[str, Any]:
     from patiencekit import new_game
 
@@ -86,6 +89,8 @@ def run_deal(
     state = start.state.copy()
     cpu = time.process_time()
     search = module.KlondikeSearch(state, max_states=states, max_memory_mb=None)
+    if not dominance:
+        search.draw_dominance = False
     won, limit = search.run()
     cpu = time.process_time() - cpu
     outcome = "solved" if won else "unsolvable" if won is False else "limit"
@@ -108,11 +113,13 @@ def run(args: argparse.Namespace) -> None:
     numbers = list(range(args.first, args.first + args.deals)) + list(args.extra)
     records = []
     for number in numbers:
-        rec = run_deal(module, game_id, number, args.states, args.midgame)
+        rec = run_deal(module, game_id, number, args.states, args.midgame,
+                       not args.no_draw_dominance)
         records.append(rec)
         if args.verbose:
             print(json.dumps(rec), flush=True)
     data = {"draw": args.draw, "states": args.states, "ref": args.ref, "midgame": args.midgame,
+            "draw_dominance": not args.no_draw_dominance,
             "compiled": getattr(module, "SOURCE_SHA256", None) is not None, "records": records}
     Path(args.out).write_text(json.dumps(data, indent=0))
     summary(data)
@@ -166,6 +173,8 @@ def main() -> None:
     p.add_argument("--verbose", action="store_true")
     p.add_argument("--midgame", action="store_true",
                    help="from each deal after 10-59 seeded random moves (random_labels)")
+    p.add_argument("--no-draw-dominance", action="store_true",
+                   help="without the draw-position dominance (KlondikeSearch.draw_dominance)")
     c = sub.add_parser("compare")
     c.add_argument("a")
     c.add_argument("b")

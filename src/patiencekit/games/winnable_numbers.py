@@ -42,6 +42,7 @@ wins within its budget, not necessarily a game that is seldom winnable.
 #   2026-12-02: patiencekit study captured-queens --deals 1000 --first 1 --max-seconds 10 --workers 1 --write-winnable  # noqa: E501
 #   2026-12-02: patiencekit study captured-queens --deals 1200 --first 1 --max-seconds 10 --workers 1 --write-winnable  # noqa: E501
 #   2026-12-02: patiencekit study captured-queens --deals 500 --first 201 --max-seconds 10 --workers 1 --write-winnable  # noqa: E501
+#   2026-12-02: patiencekit study contradance --deals 1000 --first 2001 --max-seconds 2 --workers 2 --write-winnable  # noqa: E501
 #   2026-12-02: patiencekit study odd-and-even --deals 1000 --first 1 --max-seconds 10 --ray local --workers 1 --write-winnable  # noqa: E501
 #   2026-12-02: patiencekit study patriarchs --deals 1000 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-02: patiencekit study royal-cotillion --deals 1000 --first 1 --max-seconds 10 --ray local --workers 1 --write-winnable  # noqa: E501
@@ -98,7 +99,9 @@ WINNABLE: dict[str, tuple[int, ...]] = {
     "contradance": (
         2, 10, 58, 79, 85, 109, 118, 128, 142, 181, 186, 197, 201, 307, 372, 426, 458, 509, 512,
         573, 575, 702, 705, 737, 802, 809, 869, 900, 1012, 1098, 1163, 1250, 1304, 1406, 1418,
-        1472, 1478, 1494, 1515, 1589, 1644, 1698, 1766, 1818, 1834, 1847, 1879,
+        1472, 1478, 1494, 1515, 1589, 1644, 1698, 1766, 1818, 1834, 1847, 1879, 2014, 2018, 2047,
+        2121, 2137, 2164, 2184, 2224, 2235, 2249, 2268, 2277, 2279, 2317, 2332, 2486, 2539, 2577,
+        2671, 2679, 2694, 2717, 2732, 2751, 2757, 2813, 2836, 2853, 2892,
     ),
     "klondike": (
         1, 2, 3, 4, 5, 6, 8, 9, 11, 13, 15, 16, 17, 18, 20, 21, 22, 24, 25, 26, 27, 28, 32, 33, 34,
@@ -454,6 +457,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
         "2026-11-29: patiencekit study contradance --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable",  # noqa: E501
         "2026-11-29: patiencekit study contradance --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
         "2026-11-29: patiencekit study contradance --deals 1000 --first 1001 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
+        "2026-12-02: patiencekit study contradance --deals 1000 --first 2001 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
     ),
     "klondike": (
         "2026-11-29: patiencekit study klondike --deals 1000 --first 1 --max-seconds 5 --workers 1 --write-winnable",  # noqa: E501

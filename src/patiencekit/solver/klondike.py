@@ -749,13 +749,11 @@ class KlondikeSearch:
     def _reveal(self, col: int) -> int:
         if self.up[col] or not self.hidden[col]:
             return 0
+        self.hash ^= self._reveal_key(col)
         hid = self.hidden[col]
-        n = len(hid)
         card = hid.pop()
-        self.hash ^= _ZH[col][n] ^ _ZH[col][n - 1]
         self.up[col].append(card)
         self.loc[card] = _ON_EMPTY if not hid else _ON_HIDDEN + col
-        self.hash ^= _Z[card][self.loc[card]]
         return 1
 
     def _unreveal(self, col: int) -> None:

@@ -371,3 +371,134 @@ def test_the_analysis_in_use_answers_as_the_pure_one(game_id: str) -> None:
         assert used.endgame_plays(state, moves) == plays, state
         kinds.add(plays is None)
     assert kinds == {True, False}
+
+
+# -- the relaxation of the waste-only games (DeadEnds.relaxed_lost) ----------------------
+
+
+class NoRelaxation(Variant):
+    """The analysis without the relaxation."""
+
+    def __init__(self, gs: GenericSearch) -> None:
+        super().__init__(gs)
+        self.relaxed = False
+
+
+class CountingRelaxation(Variant):
+    """The analysis, counting how often the relaxation cuts a line."""
+
+    def __init__(self, gs: GenericSearch) -> None:
+        super().__init__(gs)
+        self.cuts = 0
+
+    def relaxed_lost(self, s: State) -> bool:
+        lost = super().relaxed_lost(s)
+        self.cuts += lost
+        return lost
+
+
+class OwnCopyFirst(Variant):
+    """Unsound: the greedy run with the game's own rule (a card fits when its foundation
+    shows the card before it, so a second copy needs the second copy before it). Greedy
+    play is not the best there: which copy goes first matters, and this loses wins."""
+
+    def relaxed_lost(self, s: State) -> bool:
+        t = self.t
+        piles = s.piles
+        count = [[0] * n for n in self.group_len]
+        for fi in t.foundations:
+            row = count[self.group_of[fi]]
+            for k in range(len(piles[fi])):
+                row[k] += 1
+        waste = list(piles[t.waste])
+        stream = piles[t.stock][::-1]
+        left = s.redeals_left() or 0
+        while True:
+            for c in [-1, *stream]:
+                if c >= 0:
+                    waste.append(c)
+                while waste:
+                    g, k = self.places[waste[-1]][0]
+                    if not (k == 0 or count[g][k - 1] > count[g][k]):
+                        break
+                    waste.pop()
+                    count[g][k] += 1
+            if not waste:
+                return False
+            if left <= 0:
+                return True
+            left -= 1
+            stream, waste = waste, []
+
+
+def test_the_relaxation_never_loses_a_win() -> None:
+    """Contradance, random positions with the redeal still to come: whole exact searches
+    with and without the relaxation agree, the relaxation cuts lines in some, and the
+    greedy run with the game's own rule (unsound) changes some verdicts."""
+    rng = random.Random("relaxed-contradance")
+    compared = cut = caught = 0
+    outcomes: set[bool] = set()
+    for _ in range(60):
+        state = last_cards("contradance", rng, 10, 6, stock=0.6)
+        state.redeals = 0  # the redeal is still to come
+        without = verdict(state, NoRelaxation, PLAIN_STATES)
+        if without is None:
+            continue
+        counting: list[CountingRelaxation] = []
+        assert verdict(state, CountingRelaxation, made=counting) == without, state
+        compared += 1
+        outcomes.add(without)
+        cut += counting[0].cuts > 0
+        caught += verdict(state, OwnCopyFirst) != without
+    assert compared >= 54 and outcomes == {True, False}
+    assert cut >= 3 and caught >= 3, (cut, caught)
+
+
+def test_no_winnable_deal_is_lost_in_the_relaxation() -> None:
+    """Every shipped winnable Contradance and Captured Queens deal (each proved by a line
+    that replays to a win) is winnable in the relaxation; and in Contradance it proves
+    about half of the deals lost at once (deals 1-200)."""
+    from patiencekit.games.winnable_numbers import WINNABLE
+    from patiencekit.solver import new_game
+
+    for game_id in ("contradance", "captured-queens"):
+        for number in WINNABLE[game_id]:
+            state = new_game(game_id, number).state
+            analysis = DeadEnds(state.t)
+            assert analysis.relaxed and not analysis.relaxed_lost(state), (game_id, number)
+    state = new_game("contradance", 1).state
+    analysis = DeadEnds(state.t)
+    lost = sum(analysis.relaxed_lost(new_game("contradance", n).state) for n in range(1, 201))
+    assert 70 <= lost <= 130, lost
+
+
+def test_in_captured_queens_the_relaxation_is_the_game() -> None:
+    """One deck: each card has one place, so the relaxed game is the game, and the greedy
+    run decides every deal: it says lost exactly where the exact search (without it) finds
+    no win, deals 1-60."""
+    from patiencekit.solver import new_game
+
+    kinds: set[bool] = set()
+    for number in range(1, 61):
+        state = new_game("captured-queens", number).state
+        relaxed_lost = DeadEnds(state.t).relaxed_lost(state)
+        assert verdict(state, NoRelaxation, 200_000) is (not relaxed_lost), number
+        kinds.add(relaxed_lost)
+    assert kinds == {True, False}
+
+
+def test_the_relaxation_is_only_where_the_waste_top_alone_plays() -> None:
+    """Games with a reserve or left piles (their refills and piles are not relaxed) do
+    not use it."""
+    from patiencekit.solver import new_game
+
+    for game_id, relaxed in [
+        ("contradance", True),
+        ("captured-queens", True),
+        ("picture-patience", False),
+        ("odd-and-even", False),
+        ("royal-cotillion", False),
+        ("patriarchs", False),
+    ]:
+        state = new_game(game_id, 1).state
+        assert DeadEnds(state.t, GenericSearch(state).pairs).relaxed is relaxed, game_id

@@ -27,6 +27,23 @@ uses two facts about such positions, both sound (they never lose a win):
   uncovers the waste's cards sooner: the copy's waste is the line's waste less
   some of its top cards, and those are in the copy's reserve).
 
+* :meth:`DeadEnds.relaxed_lost`: in a game where only the waste's top card plays
+  (Contradance, Captured Queens: no reserve, no left piles), a relaxation of the game that
+  a greedy player decides. Read a foundation rule's sequence as a *group* (the foundations
+  with that sequence): in the relaxed game a card fits when a copy of the card before it
+  in one of its groups is on a foundation (or it is a group's first card), and a card
+  played counts in every group that holds it. Every real play is a relaxed one (a
+  foundation that takes the card shows the card before it), so a deal the relaxed game
+  loses is lost. And the relaxed game is decided at once: a card that fits there fits for
+  ever (cards never leave the foundations), so playing the waste's top card whenever it
+  fits is never worse. A line that waits is copied after the play: its waste and stock are
+  the copy's with that card added, so each card it plays is on top in the copy too, and
+  fits there (the copy has the same cards placed and one more), and its play of that
+  card is left out. So one greedy run (draw, play what fits, turn the waste while
+  redeals are left; with unlimited redeals until a pass places nothing) decides it: if
+  cards are left, the deal is lost. It is what the two alike foundations of Contradance
+  make hard that the relaxation forgets: which of the two a card goes to.
+
 Patriarchs' reversal is allowed for: while a suit's two foundations are not in
 sequence, the ranks between their tops (the *gap*) are needed on them in order; the
 other cards of the suit (the second copies) fit once the gap is closed, by moving
@@ -107,6 +124,28 @@ class DeadEnds:
         ] + list(t.columns)
         self.foundation_set = frozenset(t.foundations)
         self.off_foundations = [i for i in range(t.pile_count) if i not in self.foundation_set]
+        #: the relaxation (:meth:`relaxed_lost`): only where the waste's top card alone
+        #: plays; per foundation its group (foundations with one sequence); per group its
+        #: length; per card its (group, place in the sequence) pairs
+        self.relaxed = (
+            not self.pairs
+            and t.waste >= 0
+            and t.stock >= 0
+            and not t.reserve
+            and not t.columns
+        )
+        groups: dict[tuple[int, ...], int] = {}
+        self.group_of: dict[int, int] = {}
+        self.group_len: list[int] = []
+        self.places: list[list[tuple[int, int]]] = [[] for _ in range(52)]
+        for fi in t.foundations:
+            whole = tuple(self.sequence[fi])
+            if whole not in groups:
+                groups[whole] = len(self.group_len)
+                self.group_len.append(len(whole))
+                for k, c in enumerate(whole):
+                    self.places[c].append((groups[whole], k))
+            self.group_of[fi] = groups[whole]
 
     @staticmethod
     def applies(t: Tables) -> bool:
@@ -194,6 +233,8 @@ class DeadEnds:
         """True when some card is buried for ever (the module's text): then the deal
         cannot be won from here. Not ``thorough``: quicker, and weaker where the stock
         has many cards left (see :meth:`_waste_lost`)."""
+        if self.relaxed and self.relaxed_lost(s):
+            return True
         t = self.t
         piles = s.piles
         left_piles = [c for c in self.left_piles if len(piles[c]) > 1]
@@ -208,6 +249,56 @@ class DeadEnds:
         return any(self._left_pile_lost(chains, piles[c], copies) for c in left_piles) or (
             waste and self._waste_lost(s, chains, copies, thorough)
         )
+
+    def relaxed_lost(self, s: State) -> bool:
+        """True when the relaxed game (the module's text) is lost from ``s``: played
+        greedily, it leaves cards off the foundations. Only for the games it is made for
+        (``relaxed``: the waste's top card alone plays)."""
+        t = self.t
+        piles = s.piles
+        count = [[0] * n for n in self.group_len]
+        for fi in t.foundations:
+            row = count[self.group_of[fi]]
+            for k in range(len(piles[fi])):
+                row[k] += 1
+        places = self.places
+        waste = list(piles[t.waste])
+        stream = piles[t.stock][::-1]  # (drawn from the end of the pile)
+        left = s.redeals_left()
+        while True:
+            placed = False
+            i = 0
+            n = len(stream)
+            while True:
+                while waste:
+                    c = waste[-1]
+                    fits = False
+                    for g, k in places[c]:
+                        if k == 0 or count[g][k - 1] > 0:
+                            fits = True
+                            break
+                    if not fits:
+                        break
+                    waste.pop()
+                    for g, k in places[c]:
+                        count[g][k] += 1
+                    placed = True
+                if i == n:
+                    break
+                waste.append(stream[i])
+                i += 1
+            if not waste:
+                return False
+            if left is None:
+                if not placed:
+                    return True  # the next pass is this one again
+            elif left <= 0:
+                return True
+            else:
+                left -= 1
+            # the waste turned over: its first card drawn first again
+            stream = waste
+            waste = []
 
     def _copies(self, s: State) -> list[int]:
         """How many copies of each card are not yet on a foundation."""

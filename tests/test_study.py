@@ -7,6 +7,7 @@ import ast
 import io
 import json
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -40,6 +41,8 @@ from patiencekit.solver.study import (
 )
 from patiencekit.study_cli import study
 from solver_budgets import positions
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # -- a fixed set of small results -------------------------------------------------------
 
@@ -507,8 +510,38 @@ def test_shipped_winnable_list_is_exactly_what_the_generator_writes():
     assert set(SOURCES) == set(WINNABLE)
     for game, numbers in WINNABLE.items():
         assert list(numbers) == sorted(set(numbers)), game
-        assert all(f"patiencekit study {game} " in c for c in SOURCES[game])
+        for command in SOURCES[game]:
+            # a study, or an experiment's script that replays its lines on the engine
+            # before it merges them (docs/experiments)
+            script = re.search(r"python (docs/experiments/\w+\.py) .*--merge", command)
+            assert f"patiencekit study {game} " in command or (
+                script and (ROOT / script.group(1)).is_file() and game.replace("-", "_")
+                in script.group(1)
+            ), command
     ast.parse(WINNABLE_FILE.read_text(encoding="utf-8"))
+
+
+def test_the_contradance_beam_proves_its_numbers_on_the_engine():
+    """docs/experiments/contradance_beam.py, which found most shipped Contradance numbers:
+    its winning lines replay to a win on the engine (two of its numbers that no study had
+    found), and a line that is cut short does not."""
+    import importlib.util
+
+    from patiencekit.games.winnable_numbers import WINNABLE
+
+    spec = importlib.util.spec_from_file_location(
+        "contradance_beam", ROOT / "docs" / "experiments" / "contradance_beam.py"
+    )
+    assert spec is not None and spec.loader is not None
+    beam = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(beam)
+    for number in (164, 483):
+        assert number in WINNABLE["contradance"]
+        line = beam.beam(number, 300)
+        assert line is not None and beam.replays(number, line), number
+        moves = beam.moves_of(line)
+        short = (None, tuple(moves[:-1]))
+        assert not beam.replays(number, short)
 
 
 def test_shipped_winnable_numbers_replay():

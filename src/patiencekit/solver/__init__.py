@@ -43,6 +43,7 @@ from patiencekit.rules import PileKind
 from patiencekit.solver import klondike as _pure_klondike
 from patiencekit.solver import player as _player
 from patiencekit.solver.generic import GenericSearch, prefers_best_first
+from patiencekit.solver.waste_only import WasteOnlySearch
 from patiencekit.state import State
 
 __all__ = [
@@ -63,6 +64,10 @@ Outcome = Literal["solved", "unsolvable", "limit"]
 #: the games the fast Klondike search solves, as the registry says (their facts' ``solver``);
 #: every other game uses the generic search
 KLONDIKE_IDS = tuple(g for g, facts in FACTS.items() if facts.solver is Solver.KLONDIKE)
+
+#: where only the waste's top card plays: the compact exact search's share of a time budget
+#: (the generic greedy pass looks for a win with the rest if it is undecided)
+WASTE_ONLY_SHARE = 0.7
 
 
 def _klondike_module(name: str = "patiencekit.solver.klondike_fast") -> Any:
@@ -150,15 +155,34 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
     else:
         # a quick greedy pass first (it may miss wins, never invents one), then the
         # exact search with what is left of the budget; where the exact search looks
-        # for a win best first (PatienceMax) it has the whole budget
+        # for a win best first (PatienceMax) it has the whole budget. Where only the
+        # waste's top card plays (Contradance, Captured Queens), the compact exact
+        # search comes first (WASTE_ONLY_SHARE of the time), then, if it is undecided,
+        # the generic greedy pass looks for a win with the rest
         won, limit = None, None
         nodes = unique = depth = 0
         moves = ()
         width = 2  # the exact search's first beam width
         passes = [True, False] if not prefers_best_first(state) else [False]
+        after_waste_only = WasteOnlySearch.applies(state)
+        if after_waste_only:
+            ws = WasteOnlySearch(
+                state,
+                max_seconds=None if budget.seconds is None else budget.seconds * WASTE_ONLY_SHARE,
+                max_states=budget.states,
+                max_memory_mb=budget.memory_mb,
+            )
+            won, limit = ws.run()
+            nodes, unique, depth = ws.nodes, len(ws.seen), ws.max_depth
+            if won:
+                moves = tuple(ws.move_texts())
+            passes = [] if won is not None else [True]
         for greedy in passes:
-            if greedy:
+            if greedy and not after_waste_only:
                 seconds = None if budget.seconds is None else budget.seconds * 0.3
+            elif greedy:
+                spent = time.perf_counter() - start
+                seconds = None if budget.seconds is None else max(budget.seconds - spent, 0.0)
             else:
                 spent = time.perf_counter() - start
                 seconds = None if budget.seconds is None else budget.seconds - spent

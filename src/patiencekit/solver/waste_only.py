@@ -1,0 +1,245 @@
+"""The exact search of the games where only the waste's top card plays: Contradance and
+Captured Queens.
+
+Such a position is all in three things: the foundations' heights, the waste, and the
+cards still to be drawn (with how many redeals are used). So this search keeps each
+position as a few bytes and plays its moves on them, many times faster than the generic
+search over the engine's piles, and it proves far more deals lost. It is a depth-first
+search with a table of the positions seen, and three facts, each sound:
+
+* **Alike foundations** (one suit, one sequence: Contradance's two fives of a suit) are
+  interchangeable, so the key holds their heights sorted.
+* **Safe plays** (the rule of :meth:`GenericSearch._safe
+  <patiencekit.solver.generic.GenericSearch._safe>`): when every place left for the
+  waste's top card takes it now (its twin is placed, or both places are open), it is
+  played at once.
+* **The relaxation** (:meth:`DeadEnds.relaxed_lost
+  <patiencekit.solver.dead_ends.DeadEnds.relaxed_lost>`, worked out here on the compact
+  position): a position whose relaxed game is lost is lost. It is checked at every
+  position, and it decides about half of all Contradance deals before a move is made.
+
+The line found is played on the engine before it is given (:meth:`move_texts`).
+
+>>> from patiencekit import new_game
+>>> search = WasteOnlySearch(new_game("contradance", 10).state, max_states=10_000)
+>>> search.run()
+(True, None)
+>>> WasteOnlySearch(new_game("contradance", 1).state).run()  # lost in the relaxation
+(False, None)
+"""
+
+from __future__ import annotations
+
+import sys
+
+from patiencekit.moves import DRAW, TURN
+from patiencekit.solver.dead_ends import DeadEnds
+from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
+from patiencekit.state import EngineMove, State
+
+__all__ = ["WasteOnlySearch"]
+
+#: the compact moves of a line: a draw, a redeal, or (0 and up) the waste's top card to
+#: the foundation group of that number
+_DRAW = -1
+_TURN = -2
+
+
+class WasteOnlySearch:
+    """One exact search from one position of a waste-only game (:meth:`applies`)."""
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        max_seconds: float | None = None,
+        max_states: int | None = None,
+        max_memory_mb: int | None = None,
+    ) -> None:
+        if not self.applies(state):
+            raise ValueError(f"{state.t.rules.id}: not a game where only the waste's top plays")
+        t = state.t
+        self.t = t
+        self.root = state.copy()
+        analysis = DeadEnds(t)
+        #: per group (alike foundations): its foundations' piles, in layout order
+        self.members: list[list[int]] = [[] for _ in analysis.group_len]
+        for fi in t.foundations:
+            self.members[analysis.group_of[fi]].append(fi)
+        #: per group: where its heights start in the heights' bytes, and how many
+        self.first: list[int] = []
+        at = 0
+        for m in self.members:
+            self.first.append(at)
+            at += len(m)
+        #: per group: where its highest height is (the heights are sorted in a group)
+        self.highest = [lo + len(m) - 1 for lo, m in zip(self.first, self.members, strict=True)]
+        #: per card: (group, place in the group's sequence)
+        self.place = [p[0] if p else (-1, -1) for p in analysis.places]
+        self.redeals = state.redeals_left() or 0
+        self.limits = Limits(
+            max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
+        )
+        self.seen: set[bytes] = set()
+        self.nodes = 0
+        self.max_depth = 0
+        #: the line being searched (compact moves), the winning one after :meth:`run`
+        self.path: list[int] = []
+
+    @staticmethod
+    def applies(state: State) -> bool:
+        """True for positions of games where only the waste's top card plays, each card
+        has one sequence of foundations (alike ones), and redeals are counted: Contradance
+        and Captured Queens."""
+        t = state.t
+        if not DeadEnds.applies(t) or state.redeals_left() is None or t.draw != 1:
+            return False
+        analysis = DeadEnds(t)
+        return analysis.relaxed and all(len(p) <= 1 for p in analysis.places)
+
+    def _heights(self, s: State) -> bytes:
+        out = bytearray()
+        for m in self.members:
+            out += bytes(sorted(len(s.piles[fi]) for fi in m))
+        return bytes(out)
+
+    def run(self) -> tuple[bool | None, str | None]:
+        """Search to the end or a limit: (True, None) solved (``path`` holds the line),
+        (False, None) unsolvable, (None, which limit) undecided."""
+        s = self.root
+        t = self.t
+        stream = bytes(reversed(s.piles[t.stock]))  # (drawn from the end of the pile)
+        waste = bytes(s.piles[t.waste])
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, 20000))
+        try:
+            return self._search(0, stream, waste, self._heights(s)), None
+        except SearchLimit as e:
+            return None, e.which
+        except RecursionError:
+            return None, LIMIT_MEMORY
+        finally:
+            sys.setrecursionlimit(old)
+
+    def _play(self, waste: bytes, hs: bytes) -> tuple[bytes, bool] | None:
+        """The waste's top card played to its group, if a foundation there takes it:
+        (the heights after, whether the play is safe)."""
+        g, k = self.place[waste[-1]]
+        if g < 0:
+            return None
+        lo = self.first[g]
+        hi = lo + len(self.members[g])
+        open_at = -1
+        places = 0
+        for i in range(lo, hi):
+            h = hs[i]
+            if h == k:
+                open_at = i  # the last one: the sorted order stays sorted
+            if h <= k:
+                places += 1
+        if open_at < 0:
+            return None
+        opened = sum(1 for i in range(lo, hi) if hs[i] == k)
+        new = hs[:open_at] + bytes((k + 1,)) + hs[open_at + 1 :]
+        return new, opened == places
+
+    def _relaxed_lost(self, used: int, stream: bytes, waste: bytes, hs: bytes) -> bool:
+        """The relaxation on the compact position (DeadEnds.relaxed_lost): a card fits
+        when its group shows a copy of the card before it, that is when the group's
+        highest foundation is at least as high as its place."""
+        top = [hs[i] for i in self.highest]
+        place = self.place
+        w = list(waste)
+        seq = list(stream)
+        left = self.redeals - used
+        while True:
+            i = 0
+            n = len(seq)
+            while True:
+                while w:
+                    g, k = place[w[-1]]
+                    if k != 0 and top[g] < k:
+                        break
+                    w.pop()
+                    if top[g] < k + 1:
+                        top[g] = k + 1
+                if i == n:
+                    break
+                w.append(seq[i])
+                i += 1
+            if not w:
+                return False
+            if left <= 0:
+                return True
+            left -= 1
+            seq = w
+            w = []
+
+    def _search(self, used: int, stream: bytes, waste: bytes, hs: bytes) -> bool:
+        path = self.path
+        mark = len(path)
+        while waste:
+            played = self._play(waste, hs)
+            if played is None or not played[1]:
+                break
+            hs = played[0]
+            path.append(self.place[waste[-1]][0])
+            waste = waste[:-1]
+        if not waste and not stream:
+            return True
+        key = bytes((used, len(stream))) + hs + waste + (stream if used else b"")
+        if key in self.seen:
+            del path[mark:]
+            return False
+        self.seen.add(key)
+        self.nodes += 1
+        if not self.nodes & 1023:
+            self.limits.check(len(self.seen))
+        if len(path) > self.max_depth:
+            self.max_depth = len(path)
+        if not self._relaxed_lost(used, stream, waste, hs):
+            if waste:
+                played = self._play(waste, hs)
+                if played is not None:
+                    path.append(self.place[waste[-1]][0])
+                    if self._search(used, stream, waste[:-1], played[0]):
+                        return True
+                    path.pop()
+            if stream:
+                path.append(_DRAW)
+                if self._search(used, stream[1:], waste + stream[:1], hs):
+                    return True
+                path.pop()
+            elif waste and used < self.redeals:
+                path.append(_TURN)
+                if self._search(used + 1, waste, b"", hs):
+                    return True
+                path.pop()
+        del path[mark:]
+        return False
+
+    def engine_moves(self) -> list[EngineMove]:
+        """The found line as the engine's moves, each checked legal on the way."""
+        s = self.root.copy()
+        t = self.t
+        out: list[EngineMove] = []
+        for m in self.path:
+            legal = s.moves()
+            if m == _DRAW:
+                move = DRAW
+            elif m == _TURN:
+                move = TURN
+            else:
+                fits = [x for x in legal if x[0] == t.waste and x[1] in self.members[m]]
+                move = fits[0] if fits else (t.waste, self.members[m][0], 1)
+            if move not in legal:
+                raise AssertionError(f"the line's move {move} is not legal here")
+            s.push(move)
+            out.append(move)
+        if not s.is_won():
+            raise AssertionError("the line does not win")
+        return out
+
+    def move_texts(self) -> list[str]:
+        """The found line in the notation."""
+        return [self.t.label_of(m) for m in self.engine_moves()]

@@ -1,0 +1,103 @@
+"""The compact exact search of the waste-only games (:mod:`patiencekit.solver.waste_only`):
+it must give the generic exact search's verdicts, and its lines must win on the engine.
+Budgets are positions, never seconds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from patiencekit import new_game
+from patiencekit.games.winnable_numbers import WINNABLE
+from patiencekit.solver import Budget, solve, solve_state
+from patiencekit.solver.generic import GenericSearch
+from patiencekit.solver.limits import SearchLimit
+from patiencekit.solver.waste_only import WasteOnlySearch
+from patiencekit.state import State
+from test_solver_dead_ends import last_cards
+
+
+def generic_verdict(state: State, states: int) -> bool | None:
+    """The generic exact (depth-first) search's answer, None past ``states`` positions."""
+    gs = GenericSearch(state, max_states=states)
+    try:
+        return gs._dfs(gs.overall)
+    except SearchLimit:
+        return None
+
+
+def compact_verdict(state: State, states: int = 400_000) -> bool | None:
+    search = WasteOnlySearch(state, max_states=states)
+    won, _ = search.run()
+    if won:
+        search.engine_moves()  # (raises unless the line wins on the engine)
+    return won
+
+
+@pytest.mark.parametrize("redeal_to_come", [True, False])
+def test_it_agrees_with_the_generic_search_on_random_positions(redeal_to_come: bool) -> None:
+    """Contradance, random late positions (with the redeal to come, and on the last pass):
+    the same verdict as the generic exact search wherever that one decides, both kinds."""
+    rng = random.Random(f"waste-only-{redeal_to_come}")
+    compared = 0
+    kinds: set[bool] = set()
+    for _ in range(80):
+        state = last_cards("contradance", rng, 10, 6, stock=0.6)
+        if redeal_to_come:
+            state.redeals = 0
+        expected = generic_verdict(state, 60_000)
+        if expected is None:
+            continue
+        assert compact_verdict(state) == expected, state
+        compared += 1
+        kinds.add(expected)
+    assert compared >= 70 and kinds == {True, False}
+
+
+def test_it_decides_captured_queens_as_the_generic_search_does() -> None:
+    """Captured Queens deals 1-80, whole games: the same verdicts both ways."""
+    kinds: set[bool] = set()
+    for number in range(1, 81):
+        state = new_game("captured-queens", number).state
+        expected = generic_verdict(state, 200_000)
+        assert expected is not None
+        assert compact_verdict(state) == expected, number
+        kinds.add(expected)
+    assert kinds == {True, False}
+
+
+def test_it_wins_shipped_contradance_deals_and_the_lines_replay() -> None:
+    """Shipped winnable deals are never called unsolvable; some are won within the
+    positions budget, and each line found wins on the engine (engine_moves checks every
+    move and the end)."""
+    won = 0
+    for number in WINNABLE["contradance"][:40]:
+        verdict = compact_verdict(new_game("contradance", number).state, 50_000)
+        assert verdict is not False, number
+        won += bool(verdict)
+    assert won >= 10, won
+
+
+def test_solve_uses_it_where_the_waste_top_alone_plays() -> None:
+    """Contradance #1 is lost in the relaxation: solved (proved unsolvable) at the first
+    position. #10 is won in a few hundred positions, and its line replays."""
+    lost = solve("contradance", 1, budget=Budget(states=1_000))
+    assert (lost.outcome, lost.states) == ("unsolvable", 1)
+    won = solve("contradance", 10, budget=Budget(states=10_000))
+    assert won.outcome == "solved" and won.states < 1_000
+    game = new_game("contradance", 10)
+    for move in won.moves:
+        game.play(move)
+    assert game.is_won()
+    # a deal the compact search leaves undecided is handed to the generic search for a win
+    undecided = solve_state(new_game("contradance", 3).state, Budget(states=200))
+    assert undecided.outcome == "limit" and undecided.states > 200
+
+
+@pytest.mark.parametrize("game_id", ["picture-patience", "patriarchs", "klondike"])
+def test_other_games_are_refused(game_id: str) -> None:
+    state = new_game(game_id, 1).state
+    assert not WasteOnlySearch.applies(state)
+    with pytest.raises(ValueError, match="only the waste's top"):
+        WasteOnlySearch(state)

@@ -8,14 +8,16 @@ STAMP  := $(VENV)/.installed-cli-server-test
 # The compiled modules (mypyc, tools/build_fast.py): the position
 # (src/patiencekit/state_fast*.so, from state_pure.py) and the Klondike search
 # (src/patiencekit/solver/klondike_fast*.so, from solver/klondike.py) and the dead-end
-# analysis of Patriarchs' family (solver/dead_ends_fast*.so, from solver/dead_ends.py), each rebuilt
+# analysis of Patriarchs' family (solver/dead_ends_fast*.so, from solver/dead_ends.py) and the
+# waste-only search (solver/waste_only_fast*.so, from solver/waste_only.py), each rebuilt
 # whenever its source, the build script or the installed packages change. The engine and
 # the solver themselves refuse a compiled module built from another source than the one
 # there now (patiencekit/compiled.py), so a stale one is never run even without make.
 STATE_SRC    := src/patiencekit/state_pure.py
 KLONDIKE_SRC := src/patiencekit/solver/klondike.py
 DEAD_ENDS_SRC := src/patiencekit/solver/dead_ends.py
-FAST   := $(VENV)/.state-fast $(VENV)/.klondike-fast $(VENV)/.dead-ends-fast
+WASTE_ONLY_SRC := src/patiencekit/solver/waste_only.py
+FAST   := $(VENV)/.state-fast $(VENV)/.klondike-fast $(VENV)/.dead-ends-fast $(VENV)/.waste-only-fast
 
 .PHONY: venv play serve test bench bench-web
 
@@ -39,6 +41,10 @@ $(VENV)/.klondike-fast: $(KLONDIKE_SRC) tools/build_fast.py $(STAMP)
 
 $(VENV)/.dead-ends-fast: $(DEAD_ENDS_SRC) tools/build_fast.py $(STAMP)
 	$(BIN)/python tools/build_fast.py dead_ends || echo "mypyc build failed: the pure-Python dead-end analysis is used"
+	touch $@
+
+$(VENV)/.waste-only-fast: $(WASTE_ONLY_SRC) tools/build_fast.py $(STAMP)
+	$(BIN)/python tools/build_fast.py waste_only || echo "mypyc build failed: the pure-Python waste-only search is used"
 	touch $@
 
 play: venv

@@ -101,3 +101,44 @@ def test_other_games_are_refused(game_id: str) -> None:
     assert not WasteOnlySearch.applies(state)
     with pytest.raises(ValueError, match="only the waste's top"):
         WasteOnlySearch(state)
+
+
+# -- the compiled search -----------------------------------------------------------------
+
+
+def test_the_search_in_use_is_built_from_the_current_source() -> None:
+    """After ``make`` (which builds before it tests), a compiled search beside the source
+    is the current one and is in use; without one, the pure search runs."""
+    import os
+    from pathlib import Path
+
+    import patiencekit.solver as solver_mod
+    from patiencekit.compiled import source_sha256
+    from patiencekit.solver import waste_only
+
+    built = list(Path(str(waste_only.__file__)).parent.glob("waste_only_fast*.so"))
+    if built and not os.environ.get("PATIENCEKIT_PURE_PYTHON"):
+        assert source_sha256(waste_only) == solver_mod.WASTE_ONLY_BUILD, (
+            f"{built[0].name} is stale: run make (tools/build_fast.py waste_only)"
+        )
+        assert solver_mod.WasteOnlySearch is not WasteOnlySearch
+    else:
+        assert solver_mod.WASTE_ONLY_BUILD == "pure"
+        assert solver_mod.WasteOnlySearch is WasteOnlySearch
+
+
+def test_the_search_in_use_searches_as_the_pure_one() -> None:
+    """The search solve() uses (compiled, after ``make``) and the pure one: the same
+    verdicts, positions and lines on Contradance deals 1-12 at 20,000 positions."""
+    import patiencekit.solver as solver_mod
+
+    kinds: set[bool | None] = set()
+    for number in range(1, 13):
+        state = new_game("contradance", number).state
+        pure = WasteOnlySearch(state, max_states=20_000)
+        used = solver_mod.WasteOnlySearch(state, max_states=20_000)
+        verdict = pure.run()
+        assert used.run() == verdict, number
+        assert (used.nodes, used.path) == (pure.nodes, pure.path), number
+        kinds.add(verdict[0])
+    assert {True, False, None} <= kinds

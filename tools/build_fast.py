@@ -1,14 +1,16 @@
-"""Compile the position, the Klondike search and the dead-end analysis with mypyc (optional;
-each 2x or more faster).
+"""Compile the position, the Klondike search, the dead-end analysis and the waste-only
+search with mypyc (optional; each 2x or more faster).
 
-Three modules are built, each from the very source of a pure-Python one and placed beside it:
+Four modules are built, each from the very source of a pure-Python one and placed beside it:
 
 * ``patiencekit.state_fast`` from ``patiencekit/state_pure.py`` (the position: its moves,
   push, pop, check and keys; ``patiencekit.state`` hands it out);
 * ``patiencekit.solver.klondike_fast`` from ``patiencekit/solver/klondike.py`` (the Klondike
   search; ``patiencekit.solver`` uses it);
 * ``patiencekit.solver.dead_ends_fast`` from ``patiencekit/solver/dead_ends.py`` (Patriarchs'
-  family's dead ends; ``patiencekit.solver.generic`` uses it).
+  family's dead ends; ``patiencekit.solver.generic`` uses it);
+* ``patiencekit.solver.waste_only_fast`` from ``patiencekit/solver/waste_only.py`` (the
+  exact search of Contradance and Captured Queens; ``patiencekit.solver`` uses it).
 
 The source a module was compiled from is named in the module itself: the build appends
 ``SOURCE_SHA256 = "<sha256 of the source>"`` to the copy it compiles. The loader
@@ -18,7 +20,7 @@ module, so an edit never leaves old code running; ``make`` rebuilds the modules 
 a source changes. ``PATIENCEKIT_PURE_PYTHON=1`` forces the pure-Python modules (the tests
 also check it). A failed build leaves the pure path (that module's old build removed).
 
-    python tools/build_fast.py [--clean] [state|klondike|dead_ends ...]
+    python tools/build_fast.py [--clean] [state|klondike|dead_ends|waste_only ...]
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ TARGETS = {
     "state": Target("state_pure.py", "state_fast"),
     "klondike": Target("solver/klondike.py", "klondike_fast"),
     "dead_ends": Target("solver/dead_ends.py", "dead_ends_fast"),
+    "waste_only": Target("solver/waste_only.py", "waste_only_fast"),
 }
 #: the Klondike search's source (as before the position was compiled too)
 SOURCE = TARGETS["klondike"].path

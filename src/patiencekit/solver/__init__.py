@@ -42,8 +42,8 @@ from patiencekit.games.facts import Solver
 from patiencekit.rules import PileKind
 from patiencekit.solver import klondike as _pure_klondike
 from patiencekit.solver import player as _player
+from patiencekit.solver import waste_only as _pure_waste_only
 from patiencekit.solver.generic import GenericSearch, prefers_best_first
-from patiencekit.solver.waste_only import WasteOnlySearch
 from patiencekit.state import State
 
 __all__ = [
@@ -86,6 +86,14 @@ COMPILED = _KLONDIKE is not _pure_klondike
 #: which Klondike search runs: the sha256 of the source the compiled module was built
 #: from (that of ``klondike.py``), or ``"pure"``
 KLONDIKE_BUILD: str = str(_KLONDIKE.SOURCE_SHA256) if COMPILED else "pure"
+#: the exact search of the waste-only games (Contradance, Captured Queens), compiled when
+#: it was built from ``waste_only.py`` as it is now (``tools/build_fast.py waste_only``)
+_WASTE_ONLY = compiled_or_pure(
+    "patiencekit.solver.waste_only_fast", _pure_waste_only, "waste-only search"
+)
+WasteOnlySearch: type[_pure_waste_only.WasteOnlySearch] = _WASTE_ONLY.WasteOnlySearch
+#: the sha256 of the source the waste-only search in use was compiled from, or ``pure``
+WASTE_ONLY_BUILD: str = str(getattr(_WASTE_ONLY, "SOURCE_SHA256", "pure"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -328,6 +328,25 @@ def test_in_process_study_agrees_with_the_pool():
     assert {d.number: d.outcome for d in result.deals} == CQ_EXPECTED
 
 
+def test_a_deal_retried_after_a_big_one_starts_with_little_memory(monkeypatch):
+    """Inline, after a deal that grew this process past the memory cap, the deals that
+    then stop on "memory" at once are solved again in new processes that start small
+    (spawned: a forked child would start with this process's memory as its peak)."""
+    import resource
+
+    monkeypatch.setattr(study_mod, "_TASKS_RUN", 3)  # this process has "run deals before"
+    ballast = bytearray(300 * 1024 * 1024)  # this process's peak is now over the cap
+    ballast[:: 4096] = b"x" * len(ballast[:: 4096])
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    cap = peak_mb - 150
+    assert cap > 150, peak_mb
+    # (the search checks its memory every 1,024 positions: these deals need more)
+    budget = Budget(seconds=None, states=3_000, memory_mb=cap)
+    result = run_study("patriarchs", [1, 2], budget, workers=1)
+    del ballast
+    assert [(d.outcome, d.limit) for d in result.deals] == [("limit", "states")] * 2
+
+
 def test_bad_studies_are_refused():
     with pytest.raises(UnknownGameError):
         run_study("no-such-game", [1], Budget(seconds=1), workers=1)

@@ -674,8 +674,18 @@ def _run_fresh(
     progress: ProgressCallback | None,
     start_method: str | None,
 ) -> list[DealResult]:
-    """Solve each deal in a process of its own, ``workers`` at a time."""
+    """Solve each deal in a process of its own, ``workers`` at a time.
+
+    The processes come from a fork server (where there is one) unless ``start_method``
+    says otherwise: the memory budget reads the process's peak resident memory, and a
+    child forked from this process, or even spawned (fork, then exec), starts with this
+    process's memory as its peak. So after this process has solved a big deal inline,
+    each deal retried that way would hit the memory limit again at once. The fork
+    server's children start from the small server instead."""
     results: list[DealResult] = []
+    if start_method is None:
+        methods = multiprocessing.get_all_start_methods()
+        start_method = "forkserver" if "forkserver" in methods else "spawn"
     context = multiprocessing.get_context(start_method)
     for start in range(0, len(todo), workers):
         batch = todo[start : start + workers]

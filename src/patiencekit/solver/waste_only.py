@@ -5,7 +5,7 @@ Such a position is all in three things: the foundations' heights, the waste, and
 cards still to be drawn (with how many redeals are used). So this search keeps each
 position as a few bytes and plays its moves on them, many times faster than the generic
 search over the engine's piles, and it proves far more deals lost. It is a depth-first
-search with a table of the positions seen, and three facts, each sound:
+search with a table of the positions seen, and four facts, each sound:
 
 * **Alike foundations** (one suit, one sequence: Contradance's two fives of a suit) are
   interchangeable, so the key holds their heights sorted.
@@ -17,6 +17,8 @@ search with a table of the positions seen, and three facts, each sound:
   <patiencekit.solver.dead_ends.DeadEnds.relaxed_lost>`, worked out here on the compact
   position): a position whose relaxed game is lost is lost. It is checked at every
   position, and it decides about half of all Contradance deals before a move is made.
+* **Buried cards** on the last pass (:meth:`_buried`): a waste card that waits for a card
+  under it never leaves the waste.
 
 The line found is played on the engine before it is given (:meth:`move_texts`).
 
@@ -74,6 +76,8 @@ class WasteOnlySearch:
             at += len(m)
         #: per group: where its highest height is (the heights are sorted in a group)
         self.highest = [lo + len(m) - 1 for lo, m in zip(self.first, self.members, strict=True)]
+        #: per group: its sequence of cards
+        self.sequences = [analysis.sequence[m[0]] for m in self.members]
         #: per card: (group, place in the group's sequence)
         self.place = [p[0] if p else (-1, -1) for p in analysis.places]
         self.redeals = state.redeals_left() or 0
@@ -175,6 +179,45 @@ class WasteOnlySearch:
             seq = w
             w = []
 
+    def _buried(self, stream: bytes, waste: bytes, hs: bytes) -> bool:
+        """On the last pass: True when a waste card lies on a card that it waits for.
+
+        A card whose unplaced copies all lie in the waste, the highest at position ``j``,
+        is *buried at* ``j``: it comes out only once the waste is dug down to ``j``. A
+        place on a foundation waits for the cards before it there, so it is closed until
+        the waste is dug down to the least of their burial positions. A waste card ``y``
+        above that position for every place it has left can leave the waste neither to a
+        foundation (closed) nor anywhere else (nothing else takes a waste card here, and
+        no redeal is left): the card under it at that position never comes out.
+        """
+        place = self.place
+        never = len(waste)
+        buried = [never] * 52  # a card with a copy in the stock is never buried
+        for j, c in enumerate(waste):
+            buried[c] = j
+        for c in stream:
+            buried[c] = never
+        members = self.members
+        first = self.first
+        seq_cards = self.sequences
+        for p in range(len(waste) - 1, 0, -1):
+            g, k = place[waste[p]]
+            lo = first[g]
+            opens = -1  # the greatest closing position over the card's places left
+            for i in range(lo, lo + len(members[g])):
+                h = hs[i]
+                if h > k:
+                    continue  # this place is taken
+                closed = never
+                for c in seq_cards[g][h:k]:
+                    if buried[c] < closed:
+                        closed = buried[c]
+                if closed > opens:
+                    opens = closed
+            if opens < p:
+                return True
+        return False
+
     def _search(self, used: int, stream: bytes, waste: bytes, hs: bytes) -> bool:
         path = self.path
         mark = len(path)
@@ -197,7 +240,9 @@ class WasteOnlySearch:
             self.limits.check(len(self.seen))
         if len(path) > self.max_depth:
             self.max_depth = len(path)
-        if not self._relaxed_lost(used, stream, waste, hs):
+        if not self._relaxed_lost(used, stream, waste, hs) and not (
+            used >= self.redeals and self._buried(stream, waste, hs)
+        ):
             if waste:
                 played = self._play(waste, hs)
                 if played is not None:

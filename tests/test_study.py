@@ -342,7 +342,8 @@ def test_a_deal_retried_after_a_big_one_starts_with_little_memory(monkeypatch):
     assert cap > 150, peak_mb
     # (the search checks its memory every 1,024 positions: these deals need more)
     budget = Budget(seconds=None, states=3_000, memory_mb=cap)
-    result = run_study("patriarchs", [1, 2], budget, workers=1)
+    # (as the command line runs it: it asks for spawned processes)
+    result = run_study("patriarchs", [1, 2], budget, workers=1, start_method="spawn")
     del ballast
     assert [(d.outcome, d.limit) for d in result.deals] == [("limit", "states")] * 2
 

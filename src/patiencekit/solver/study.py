@@ -676,17 +676,17 @@ def _run_fresh(
 ) -> list[DealResult]:
     """Solve each deal in a process of its own, ``workers`` at a time.
 
-    The processes come from a fork server (where there is one) unless ``start_method``
-    says otherwise: the memory budget reads the process's peak resident memory, and a
-    child forked from this process, or even spawned (fork, then exec), starts with this
-    process's memory as its peak. So after this process has solved a big deal inline,
-    each deal retried that way would hit the memory limit again at once. The fork
-    server's children start from the small server instead."""
+    The processes come from a fork server wherever there is one, whatever
+    ``start_method`` says: the memory budget reads the process's peak resident memory,
+    and a child forked from this process, or even spawned (fork, then exec), starts with
+    this process's memory as its peak. So after this process has solved a big deal
+    inline, each deal retried that way would hit the memory limit again at once. The
+    fork server's children start from the small server instead (and, forked from a
+    process without threads, they are as safe as spawned ones)."""
     results: list[DealResult] = []
-    if start_method is None:
-        methods = multiprocessing.get_all_start_methods()
-        start_method = "forkserver" if "forkserver" in methods else "spawn"
-    context = multiprocessing.get_context(start_method)
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        start_method = "forkserver"
+    context = multiprocessing.get_context(start_method or "spawn")
     for start in range(0, len(todo), workers):
         batch = todo[start : start + workers]
         pools = [ProcessPoolExecutor(max_workers=1, mp_context=context) for _ in batch]

@@ -12,7 +12,13 @@ search with a table of the positions seen, and four facts, each sound:
 * **Safe plays** (the rule of :meth:`GenericSearch._safe
   <patiencekit.solver.generic.GenericSearch._safe>`): when every place left for the
   waste's top card takes it now (its twin is placed, or both places are open), it is
-  played at once.
+  played at once. On the last pass also when its twin is not still to be drawn: the twin
+  then lies under it in the waste, and with no redeal left nothing reorders the two, so
+  every line places this card before its twin. Its play is moved to now: until then no
+  line puts anything on the foundation it goes to (only this card fits there), nor past
+  its place on the other one (that needs this card or its twin first), and the waste is
+  the line's less this card, so the line's moves stay legal; once the line plays it, the
+  two positions are one (the heights of alike foundations are sorted).
 * **The relaxation** (:meth:`DeadEnds.relaxed_lost
   <patiencekit.solver.dead_ends.DeadEnds.relaxed_lost>`, worked out here on the compact
   position): a position whose relaxed game is lost is lost. It is checked at every
@@ -221,9 +227,12 @@ class WasteOnlySearch:
     def _search(self, used: int, stream: bytes, waste: bytes, hs: bytes) -> bool:
         path = self.path
         mark = len(path)
+        last = used >= self.redeals
         while waste:
             played = self._play(waste, hs)
-            if played is None or not played[1]:
+            # on the last pass, also a card whose twin is not still to be drawn (the
+            # module's text: the twin lies under it)
+            if played is None or not (played[1] or (last and waste[-1] not in stream)):
                 break
             hs = played[0]
             path.append(self.place[waste[-1]][0])

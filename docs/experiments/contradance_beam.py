@@ -30,10 +30,11 @@ import argparse
 import random
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
-from patiencekit.moves import DRAW, TURN
 from patiencekit import new_game
+from patiencekit.moves import DRAW, TURN
 from patiencekit.state import State
 
 DOWN = (4, 3, 2, 1, 0, 12)  # the fives' sequence: 5 4 3 2 A K (rank 0 is the ace)
@@ -191,6 +192,7 @@ def main() -> None:
 
         path = Path(study.__file__).parent.parent / "games" / "winnable_numbers.py"
         command = (
+            f"{datetime.now(UTC).date().isoformat()}: "
             f"python docs/experiments/contradance_beam.py --first {args.first} "
             f"--deals {args.deals} --width {args.width} --merge"
         )

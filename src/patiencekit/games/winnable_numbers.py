@@ -47,9 +47,9 @@ wins within its budget, not necessarily a game that is seldom winnable.
 #   2026-12-02: patiencekit study patriarchs --deals 1000 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-02: patiencekit study royal-cotillion --deals 1000 --first 1 --max-seconds 10 --ray local --workers 1 --write-winnable  # noqa: E501
 #   2026-12-02: patiencekit study senior-wrangler --deals 1000 --first 1 --max-seconds 10 --workers 1 --write-winnable  # noqa: E501
-#   patiencekit study contradance --deals 500 --first 1 --max-seconds 10 --workers 1 --write-winnable  # noqa: E501
-#   patiencekit study contradance --deals 500 --first 501 --max-seconds 10 --workers 1 --write-winnable  # noqa: E501
-#   python docs/experiments/contradance_beam.py --first 1 --deals 8000 --width 300 --merge
+#   2026-12-03: patiencekit study contradance --deals 500 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
+#   2026-12-03: patiencekit study contradance --deals 500 --first 501 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
+#   2026-12-03: python docs/experiments/contradance_beam.py --first 1 --deals 8000 --width 300 --merge  # noqa: E501
 
 from __future__ import annotations
 
@@ -472,9 +472,9 @@ SOURCES: dict[str, tuple[str, ...]] = {
         "2026-11-29: patiencekit study contradance --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
         "2026-11-29: patiencekit study contradance --deals 1000 --first 1001 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
         "2026-12-02: patiencekit study contradance --deals 1000 --first 2001 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
-        "patiencekit study contradance --deals 500 --first 1 --max-seconds 10 --workers 1 --write-winnable",  # noqa: E501
-        "patiencekit study contradance --deals 500 --first 501 --max-seconds 10 --workers 1 --write-winnable",  # noqa: E501
-        "python docs/experiments/contradance_beam.py --first 1 --deals 8000 --width 300 --merge",
+        "2026-12-03: patiencekit study contradance --deals 500 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does",  # noqa: E501
+        "2026-12-03: patiencekit study contradance --deals 500 --first 501 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does",  # noqa: E501
+        "2026-12-03: python docs/experiments/contradance_beam.py --first 1 --deals 8000 --width 300 --merge",  # noqa: E501
     ),
     "klondike": (
         "2026-11-29: patiencekit study klondike --deals 1000 --first 1 --max-seconds 5 --workers 1 --write-winnable",  # noqa: E501

@@ -188,10 +188,7 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
         for greedy in passes:
             if greedy and not after_waste_only:
                 seconds = None if budget.seconds is None else budget.seconds * 0.3
-            elif greedy:
-                spent = time.perf_counter() - start
-                seconds = None if budget.seconds is None else max(budget.seconds - spent, 0.0)
-            else:
+            else:  # what is left of the budget
                 spent = time.perf_counter() - start
                 seconds = None if budget.seconds is None else budget.seconds - spent
             gs = GenericSearch(

@@ -140,16 +140,17 @@ class WasteOnlySearch:
         lo = self.first[g]
         hi = lo + len(self.members[g])
         open_at = -1
-        places = 0
+        opened = 0  # places that take it now
+        places = 0  # places left for it
         for i in range(lo, hi):
             h = hs[i]
             if h == k:
                 open_at = i  # the last one: the sorted order stays sorted
+                opened += 1
             if h <= k:
                 places += 1
         if open_at < 0:
             return None
-        opened = sum(1 for i in range(lo, hi) if hs[i] == k)
         new = hs[:open_at] + bytes((k + 1,)) + hs[open_at + 1 :]
         return new, opened == places
 
@@ -228,6 +229,7 @@ class WasteOnlySearch:
         path = self.path
         mark = len(path)
         last = used >= self.redeals
+        played: tuple[bytes, bool] | None = None  # (the top card's play, for the moves below)
         while waste:
             played = self._play(waste, hs)
             # on the last pass, also a card whose twin is not still to be drawn (the
@@ -250,15 +252,13 @@ class WasteOnlySearch:
         if len(path) > self.max_depth:
             self.max_depth = len(path)
         if not self._relaxed_lost(used, stream, waste, hs) and not (
-            used >= self.redeals and self._buried(stream, waste, hs)
+            last and self._buried(stream, waste, hs)
         ):
-            if waste:
-                played = self._play(waste, hs)
-                if played is not None:
-                    path.append(self.place[waste[-1]][0])
-                    if self._search(used, stream, waste[:-1], played[0]):
-                        return True
-                    path.pop()
+            if waste and played is not None:
+                path.append(self.place[waste[-1]][0])
+                if self._search(used, stream, waste[:-1], played[0]):
+                    return True
+                path.pop()
             if stream:
                 path.append(_DRAW)
                 if self._search(used, stream[1:], waste + stream[:1], hs):

@@ -47,6 +47,7 @@ wins within its budget, not necessarily a game that is seldom winnable.
 #   2026-12-02: patiencekit study patriarchs --deals 1000 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-02: patiencekit study royal-cotillion --deals 1000 --first 1 --max-seconds 10 --ray local --workers 1 --write-winnable  # noqa: E501
 #   2026-12-02: patiencekit study senior-wrangler --deals 1000 --first 1 --max-seconds 10 --workers 1 --write-winnable  # noqa: E501
+#   2026-12-03: patiencekit study contradance --deals 1000 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-03: patiencekit study contradance --deals 500 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-03: patiencekit study contradance --deals 500 --first 501 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-03: python docs/experiments/contradance_beam.py --first 1 --deals 8000 --width 300 --merge  # noqa: E501
@@ -100,22 +101,22 @@ WINNABLE: dict[str, tuple[int, ...]] = {
         1180, 1181, 1182, 1185, 1186, 1187, 1189, 1191, 1194, 1195, 1196, 1197, 1198, 1199, 1200,
     ),
     "contradance": (
-        2, 10, 58, 73, 79, 85, 109, 118, 128, 142, 159, 164, 181, 186, 197, 201, 307, 315, 372,
-        389, 426, 458, 483, 509, 512, 573, 575, 593, 702, 705, 737, 802, 809, 861, 869, 874, 900,
-        912, 970, 1012, 1020, 1098, 1163, 1181, 1250, 1304, 1356, 1406, 1418, 1472, 1478, 1494,
-        1515, 1589, 1644, 1692, 1698, 1766, 1818, 1834, 1847, 1870, 1879, 2014, 2018, 2047, 2075,
-        2121, 2137, 2164, 2184, 2224, 2235, 2249, 2268, 2277, 2279, 2317, 2332, 2486, 2539, 2577,
-        2593, 2671, 2679, 2694, 2717, 2732, 2751, 2757, 2813, 2836, 2853, 2885, 2892, 3015, 3022,
-        3046, 3214, 3222, 3291, 3351, 3491, 3499, 3588, 3668, 3672, 3747, 3762, 3816, 3844, 3862,
-        3869, 3891, 3936, 3963, 3971, 3983, 4022, 4045, 4070, 4082, 4115, 4149, 4166, 4178, 4202,
-        4205, 4274, 4295, 4311, 4480, 4486, 4516, 4538, 4553, 4559, 4572, 4701, 4728, 4808, 4831,
-        4902, 4939, 4956, 4968, 4995, 5105, 5221, 5233, 5248, 5277, 5365, 5398, 5400, 5403, 5425,
-        5462, 5537, 5557, 5576, 5592, 5601, 5621, 5659, 5670, 5707, 5713, 5766, 5786, 5830, 5882,
-        5889, 5898, 5911, 5987, 5994, 5997, 6039, 6050, 6123, 6143, 6178, 6263, 6270, 6336, 6449,
-        6456, 6560, 6563, 6682, 6684, 6685, 6698, 6703, 6707, 6772, 6778, 6820, 6828, 6844, 6845,
-        6860, 6911, 6951, 6964, 7044, 7080, 7090, 7144, 7272, 7362, 7366, 7387, 7419, 7431, 7433,
-        7440, 7466, 7470, 7523, 7529, 7576, 7601, 7609, 7669, 7689, 7711, 7727, 7751, 7756, 7807,
-        7832, 7833, 7841, 7898, 7906, 7932, 7943, 7945, 7967,
+        2, 10, 58, 73, 79, 85, 109, 118, 128, 133, 142, 159, 164, 181, 186, 197, 201, 225, 307,
+        315, 372, 389, 426, 458, 483, 509, 512, 573, 575, 593, 702, 705, 737, 776, 802, 808, 809,
+        861, 869, 874, 900, 912, 970, 1012, 1020, 1098, 1163, 1181, 1250, 1304, 1356, 1406, 1418,
+        1472, 1478, 1494, 1515, 1589, 1644, 1692, 1698, 1766, 1818, 1834, 1847, 1870, 1879, 2014,
+        2018, 2047, 2075, 2121, 2137, 2164, 2184, 2224, 2235, 2249, 2268, 2277, 2279, 2317, 2332,
+        2486, 2539, 2577, 2593, 2671, 2679, 2694, 2717, 2732, 2751, 2757, 2813, 2836, 2853, 2885,
+        2892, 3015, 3022, 3046, 3214, 3222, 3291, 3351, 3491, 3499, 3588, 3668, 3672, 3747, 3762,
+        3816, 3844, 3862, 3869, 3891, 3936, 3963, 3971, 3983, 4022, 4045, 4070, 4082, 4115, 4149,
+        4166, 4178, 4202, 4205, 4274, 4295, 4311, 4480, 4486, 4516, 4538, 4553, 4559, 4572, 4701,
+        4728, 4808, 4831, 4902, 4939, 4956, 4968, 4995, 5105, 5221, 5233, 5248, 5277, 5365, 5398,
+        5400, 5403, 5425, 5462, 5537, 5557, 5576, 5592, 5601, 5621, 5659, 5670, 5707, 5713, 5766,
+        5786, 5830, 5882, 5889, 5898, 5911, 5987, 5994, 5997, 6039, 6050, 6123, 6143, 6178, 6263,
+        6270, 6336, 6449, 6456, 6560, 6563, 6682, 6684, 6685, 6698, 6703, 6707, 6772, 6778, 6820,
+        6828, 6844, 6845, 6860, 6911, 6951, 6964, 7044, 7080, 7090, 7144, 7272, 7362, 7366, 7387,
+        7419, 7431, 7433, 7440, 7466, 7470, 7523, 7529, 7576, 7601, 7609, 7669, 7689, 7711, 7727,
+        7751, 7756, 7807, 7832, 7833, 7841, 7898, 7906, 7932, 7943, 7945, 7967,
     ),
     "klondike": (
         1, 2, 3, 4, 5, 6, 8, 9, 11, 13, 15, 16, 17, 18, 20, 21, 22, 24, 25, 26, 27, 28, 32, 33, 34,
@@ -472,6 +473,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
         "2026-11-29: patiencekit study contradance --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
         "2026-11-29: patiencekit study contradance --deals 1000 --first 1001 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
         "2026-12-02: patiencekit study contradance --deals 1000 --first 2001 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
+        "2026-12-03: patiencekit study contradance --deals 1000 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does",  # noqa: E501
         "2026-12-03: patiencekit study contradance --deals 500 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does",  # noqa: E501
         "2026-12-03: patiencekit study contradance --deals 500 --first 501 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does",  # noqa: E501
         "2026-12-03: python docs/experiments/contradance_beam.py --first 1 --deals 8000 --width 300 --merge",  # noqa: E501

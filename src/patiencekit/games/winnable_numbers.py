@@ -51,6 +51,7 @@ wins within its budget, not necessarily a game that is seldom winnable.
 #   2026-12-03: patiencekit study contradance --deals 500 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-03: patiencekit study contradance --deals 500 --first 501 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-03: patiencekit study odd-and-even --deals 1000 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
+#   2026-12-03: patiencekit study patiencemax --deals 200 --first 1 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-03: patiencekit study patriarchs --deals 1000 --first 1 --max-seconds 10 --workers 1 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-03: patiencekit study royal-cotillion --deals 1000 --first 1 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-03: python docs/experiments/contradance_beam.py --first 1 --deals 8000 --width 300 --merge  # noqa: E501
@@ -270,18 +271,21 @@ WINNABLE: dict[str, tuple[int, ...]] = {
         984, 985, 986, 987, 988, 990, 991, 992, 993, 995, 996, 997, 999, 1000,
     ),
     "patiencemax": (
-        5, 16, 17, 21, 24, 25, 27, 29, 36, 41, 45, 52, 53, 75, 83, 95, 106, 108, 109, 126, 127,
-        134, 136, 140, 147, 148, 151, 165, 166, 178, 180, 184, 188, 195, 199, 200, 205, 215, 216,
-        217, 221, 225, 227, 232, 235, 237, 238, 244, 246, 248, 252, 254, 259, 275, 277, 280, 294,
-        304, 307, 310, 311, 317, 318, 323, 328, 329, 332, 333, 334, 337, 342, 347, 353, 362, 367,
-        375, 377, 378, 382, 387, 388, 395, 400, 401, 406, 408, 409, 410, 414, 426, 427, 442, 445,
-        464, 486, 494, 503, 506, 508, 510, 513, 517, 518, 528, 535, 537, 541, 543, 546, 547, 549,
-        552, 554, 557, 558, 561, 562, 564, 575, 579, 587, 593, 601, 606, 613, 616, 621, 624, 625,
-        633, 638, 639, 642, 652, 659, 676, 691, 692, 693, 694, 698, 700, 705, 715, 716, 718, 719,
-        734, 736, 741, 742, 752, 754, 764, 767, 772, 784, 789, 793, 804, 811, 812, 814, 823, 827,
-        831, 833, 834, 835, 836, 840, 843, 847, 856, 857, 862, 864, 865, 867, 868, 870, 874, 877,
-        883, 884, 899, 914, 916, 929, 931, 935, 945, 955, 960, 962, 966, 967, 971, 974, 978, 986,
-        991, 994, 995, 996, 997, 998, 999, 1000,
+        2, 5, 14, 15, 16, 17, 21, 24, 25, 26, 27, 29, 33, 36, 38, 41, 43, 44, 45, 47, 48, 51, 52,
+        53, 54, 56, 57, 58, 63, 65, 67, 69, 70, 74, 75, 83, 85, 86, 88, 89, 95, 97, 100, 101, 102,
+        106, 107, 108, 109, 110, 111, 113, 114, 115, 117, 118, 123, 126, 127, 131, 134, 136, 140,
+        143, 145, 147, 148, 149, 151, 152, 156, 158, 161, 164, 165, 166, 173, 176, 178, 180, 183,
+        184, 187, 188, 189, 193, 194, 195, 196, 197, 199, 200, 205, 215, 216, 217, 221, 225, 227,
+        232, 235, 237, 238, 244, 246, 248, 252, 254, 259, 275, 277, 280, 294, 304, 307, 310, 311,
+        317, 318, 323, 328, 329, 332, 333, 334, 337, 342, 347, 353, 362, 367, 375, 377, 378, 382,
+        387, 388, 395, 400, 401, 406, 408, 409, 410, 414, 426, 427, 442, 445, 464, 486, 494, 503,
+        506, 508, 510, 513, 517, 518, 528, 535, 537, 541, 543, 546, 547, 549, 552, 554, 557, 558,
+        561, 562, 564, 575, 579, 587, 593, 601, 606, 613, 616, 621, 624, 625, 633, 638, 639, 642,
+        652, 659, 676, 691, 692, 693, 694, 698, 700, 705, 715, 716, 718, 719, 734, 736, 741, 742,
+        752, 754, 764, 767, 772, 784, 789, 793, 804, 811, 812, 814, 823, 827, 831, 833, 834, 835,
+        836, 840, 843, 847, 856, 857, 862, 864, 865, 867, 868, 870, 874, 877, 883, 884, 899, 914,
+        916, 929, 931, 935, 945, 955, 960, 962, 966, 967, 971, 974, 978, 986, 991, 994, 995, 996,
+        997, 998, 999, 1000,
     ),
     "patiencemax-all-to-piles": (
         1, 3, 5, 14, 17, 21, 22, 25, 26, 27, 28, 35, 41, 44, 45, 50, 53, 56, 58, 63, 67, 73, 75,
@@ -502,6 +506,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "patiencemax": (
         "2026-11-29: patiencekit study patiencemax --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable",  # noqa: E501
         "2026-11-29: patiencekit study patiencemax --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
+        "2026-12-03: patiencekit study patiencemax --deals 200 --first 1 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does",  # noqa: E501
     ),
     "patiencemax-all-to-piles": (
         "2026-11-29: patiencekit study patiencemax-all-to-piles --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable",  # noqa: E501

@@ -15,7 +15,7 @@ from family_positions import position
 from patiencekit import new_game
 from patiencekit.games import get_rules
 from patiencekit.solver import SolveResult, solve
-from patiencekit.solver.generic import GenericSearch, prefers_best_first
+from patiencekit.solver.generic import MIN_FIT, GenericSearch, prefers_best_first
 from patiencekit.solver.limits import Limits
 from patiencekit.state import DRAW, State
 from solver_budgets import positions
@@ -255,3 +255,30 @@ def test_patiencemax_looks_for_wins_best_first_and_says_unsolvable_only_when_exh
                 game.play(text)
             assert game.is_won()
     assert not prefers_best_first(State.deal(get_rules("patriarchs"), 1))
+
+
+def test_the_last_beam_pass_is_made_to_fit_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pass cut off by the budget wins nothing: after a failed pass the next is as wide
+    as fits in what is left (here a positions budget, so the widths are the same on any
+    machine), and the search ends within its budget, not in the middle of a pass."""
+    widths: list[int] = []
+    beam = GenericSearch._beam
+
+    def logged(self: GenericSearch, width: int, rng: object) -> tuple[bool, bool]:
+        widths.append(width)
+        return beam(self, width, rng)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GenericSearch, "_beam", logged)
+    runs = []
+    for _ in range(2):
+        widths.clear()
+        # Odd and Even #34: no beam of these widths wins it
+        gs = GenericSearch(new_game("odd-and-even", 34).state, greedy=True, max_states=40_000)
+        assert gs.run() == (None, "states")
+        assert gs.nodes <= 40_000  # it stopped between passes
+        runs.append(list(widths))
+    assert runs[0] == runs[1]
+    widths = runs[0]
+    k = next(i for i in range(1, len(widths)) if widths[i] != 2 * widths[i - 1])
+    assert widths[:k] == [2**j for j in range(1, k + 1)]  # doubling while it fits
+    assert all(MIN_FIT <= w < 2 * widths[k - 1] for w in widths[k:]), widths

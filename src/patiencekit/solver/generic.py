@@ -62,6 +62,13 @@ Entry = tuple[int, float, Snapshot, "Node | None", tuple[EngineMove, ...]]
 NEAR = 3
 #: the widest beam pass (its table holds some hundred thousand positions)
 MAX_WIDTH = 2048
+#: a beam pass's cost in time grows about as its width to this power (measured: doubling
+#: the width of an Odd and Even pass costs 2.2-2.9 times the time)
+WIDEN_EXPONENT = 1.3
+#: the share of what is left of a budget that a fitted last pass is planned to take
+WIDEN_MARGIN = 0.8
+#: the narrowest fitted pass worth running (narrower: the budget is left to what follows)
+MIN_FIT = 16
 #: the greedy pass's share for its restricted depth-first search (then the beam)
 GUESS_SHARE = 0.25
 #: the exact search's first depth-first slice, as a share of its time
@@ -860,23 +867,57 @@ class GenericSearch:
             max_seconds=amount, max_states=self.max_states, max_memory_mb=self.max_memory_mb
         )
 
+    def _room(self, limits: Limits, cost: tuple[int, float]) -> float | None:
+        """How many times wider than the pass that cost ``cost`` (positions, seconds) a
+        pass can be and still end within ``WIDEN_MARGIN`` of what is left of ``limits``
+        and of the whole search's budget (None: no budget)."""
+        nodes, seconds = cost
+        room: float | None = None
+        for lim in (limits, self.overall):
+            if lim.deadline is not None and seconds > 0:
+                left = max(0.0, lim.deadline - time.perf_counter())
+                r = (WIDEN_MARGIN * left / seconds) ** (1 / WIDEN_EXPONENT)
+                room = r if room is None else min(room, r)
+            if lim.max_states is not None and nodes > 0:
+                r = WIDEN_MARGIN * (lim.max_states - self.nodes) / nodes
+                room = r if room is None else min(room, r)
+        return room
+
     def _widen(self, limits: Limits, rng: random.Random, start: int = 2) -> bool | None:
         """Beam passes of doubling width from ``start`` until a win, a pass that left
-        nothing out (then the whole space was searched: False), ``limits`` or a failed
-        pass of the widest beam (None)."""
+        nothing out (then the whole space was searched: False), or ``limits`` (None).
+
+        A pass that cannot end within what is left wins nothing (a beam wins only at
+        its last level), so each pass after a failed one is made to fit: when doubling
+        would not fit (a pass costs about ``width ** WIDEN_EXPONENT`` in time and
+        ``width`` in positions, as the last one cost), the widest pass that fits runs
+        instead, if it is at least ``MIN_FIT`` wide. Past ``MAX_WIDTH`` the passes stay
+        at that width while the budget lasts, each with new tie-breaks (other positions
+        at the beam's edge); with no budget at all the widest pass is the last. Under a
+        positions budget the widths follow from positions alone: the same budget, the
+        same passes on any machine."""
 
         def passes() -> bool | None:
             width = start
             self.beam_width = width
-            while width <= MAX_WIDTH:
+            while True:
+                nodes, began = self.nodes, time.perf_counter()
                 won, pruned = self._beam(width, rng)
                 if won:
                     return True
                 if not pruned:
                     return False
-                width *= 2
+                room = self._room(limits, (self.nodes - nodes, time.perf_counter() - began))
+                if room is None and width >= MAX_WIDTH:
+                    return None
+                nxt = min(2 * width, MAX_WIDTH)
+                if room is not None and width * room < nxt:
+                    nxt = int(width * room)
+                    if nxt < MIN_FIT:
+                        self.beam_width = min(2 * width, MAX_WIDTH)
+                        return None
+                width = nxt
                 self.beam_width = width
-            return None
 
         return self._within(limits, passes)
 

@@ -63,10 +63,10 @@ NEAR = 3
 #: the widest beam pass (its table holds some hundred thousand positions)
 MAX_WIDTH = 2048
 #: a beam pass's cost in time grows about as its width to this power (measured: doubling
-#: the width of an Odd and Even pass costs 2.2-2.9 times the time)
-WIDEN_EXPONENT = 1.3
+#: the width of an Odd and Even pass costs 1.8-2.9 times the time; its positions, 2 times)
+WIDEN_EXPONENT = 1.1
 #: the share of what is left of a budget that a fitted last pass is planned to take
-WIDEN_MARGIN = 0.8
+WIDEN_MARGIN = 0.9
 #: the narrowest fitted pass worth running (narrower: the budget is left to what follows)
 MIN_FIT = 16
 #: the greedy pass's share for its restricted depth-first search (then the beam)

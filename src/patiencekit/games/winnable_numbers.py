@@ -57,6 +57,7 @@ wins within its budget, not necessarily a game that is seldom winnable.
 #   2026-12-03: python docs/experiments/contradance_beam.py --first 1 --deals 8000 --width 300 --merge  # noqa: E501
 #   2026-12-04: patiencekit study odd-and-even --deals 1000 --first 1 --max-seconds 10 --workers 2 --json FILE (the fitted passes planned at width^1.3, 80 %), its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-04: patiencekit study odd-and-even --deals 1000 --first 1 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
+#   2026-12-04: patiencekit study patiencemax --deals 400 --first 201 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-04: patiencekit study royal-cotillion --deals 1000 --first 1 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 
 from __future__ import annotations
@@ -279,12 +280,18 @@ WINNABLE: dict[str, tuple[int, ...]] = {
         53, 54, 56, 57, 58, 63, 65, 67, 69, 70, 74, 75, 83, 85, 86, 88, 89, 95, 97, 100, 101, 102,
         106, 107, 108, 109, 110, 111, 113, 114, 115, 117, 118, 123, 126, 127, 131, 134, 136, 140,
         143, 145, 147, 148, 149, 151, 152, 156, 158, 161, 164, 165, 166, 173, 176, 178, 180, 183,
-        184, 187, 188, 189, 193, 194, 195, 196, 197, 199, 200, 205, 215, 216, 217, 221, 225, 227,
-        232, 235, 237, 238, 244, 246, 248, 252, 254, 259, 275, 277, 280, 294, 304, 307, 310, 311,
-        317, 318, 323, 328, 329, 332, 333, 334, 337, 342, 347, 353, 362, 367, 375, 377, 378, 382,
-        387, 388, 395, 400, 401, 406, 408, 409, 410, 414, 426, 427, 442, 445, 464, 486, 494, 503,
-        506, 508, 510, 513, 517, 518, 528, 535, 537, 541, 543, 546, 547, 549, 552, 554, 557, 558,
-        561, 562, 564, 575, 579, 587, 593, 601, 606, 613, 616, 621, 624, 625, 633, 638, 639, 642,
+        184, 187, 188, 189, 193, 194, 195, 196, 197, 199, 200, 203, 205, 207, 212, 215, 216, 217,
+        219, 221, 224, 225, 227, 230, 232, 233, 234, 235, 237, 238, 239, 240, 241, 242, 244, 245,
+        246, 248, 249, 250, 251, 252, 253, 254, 258, 259, 262, 264, 265, 268, 269, 271, 272, 273,
+        275, 276, 277, 278, 280, 286, 287, 294, 301, 304, 307, 308, 310, 311, 312, 315, 316, 317,
+        318, 321, 323, 324, 328, 329, 332, 333, 334, 337, 340, 342, 345, 347, 348, 349, 352, 353,
+        354, 356, 358, 362, 365, 366, 367, 369, 371, 372, 373, 375, 377, 378, 382, 384, 387, 388,
+        391, 395, 396, 400, 401, 402, 404, 406, 408, 409, 410, 411, 414, 415, 418, 420, 421, 422,
+        423, 424, 426, 427, 428, 430, 434, 441, 442, 443, 444, 445, 446, 448, 451, 457, 458, 460,
+        462, 463, 464, 465, 470, 478, 486, 491, 494, 498, 499, 500, 503, 505, 506, 507, 508, 509,
+        510, 513, 515, 517, 518, 521, 522, 523, 526, 528, 530, 534, 535, 537, 539, 540, 541, 543,
+        546, 547, 549, 552, 554, 555, 556, 557, 558, 561, 562, 564, 569, 574, 575, 576, 577, 579,
+        585, 586, 587, 589, 590, 591, 593, 601, 606, 613, 616, 621, 624, 625, 633, 638, 639, 642,
         652, 659, 676, 691, 692, 693, 694, 698, 700, 705, 715, 716, 718, 719, 734, 736, 741, 742,
         752, 754, 764, 767, 772, 784, 789, 793, 804, 811, 812, 814, 823, 827, 831, 833, 834, 835,
         836, 840, 843, 847, 856, 857, 862, 864, 865, 867, 868, 870, 874, 877, 883, 884, 899, 914,
@@ -513,6 +520,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
         "2026-11-29: patiencekit study patiencemax --deals 100 --first 1 --max-seconds 2 --workers 1 --write-winnable",  # noqa: E501
         "2026-11-29: patiencekit study patiencemax --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
         "2026-12-03: patiencekit study patiencemax --deals 200 --first 1 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does",  # noqa: E501
+        "2026-12-04: patiencekit study patiencemax --deals 400 --first 201 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does",  # noqa: E501
     ),
     "patiencemax-all-to-piles": (
         "2026-11-29: patiencekit study patiencemax-all-to-piles --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable",  # noqa: E501

@@ -58,6 +58,7 @@ wins within its budget, not necessarily a game that is seldom winnable.
 #   2026-12-04: patiencekit study odd-and-even --deals 1000 --first 1 --max-seconds 10 --workers 2 --json FILE (the fitted passes planned at width^1.3, 80 %), its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-04: patiencekit study odd-and-even --deals 1000 --first 1 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-04: patiencekit study patiencemax --deals 400 --first 201 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
+#   2026-12-04: patiencekit study patiencemax --deals 400 --first 601 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-04: patiencekit study royal-cotillion --deals 1000 --first 1 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 
 from __future__ import annotations
@@ -291,12 +292,18 @@ WINNABLE: dict[str, tuple[int, ...]] = {
         462, 463, 464, 465, 470, 478, 486, 491, 494, 498, 499, 500, 503, 505, 506, 507, 508, 509,
         510, 513, 515, 517, 518, 521, 522, 523, 526, 528, 530, 534, 535, 537, 539, 540, 541, 543,
         546, 547, 549, 552, 554, 555, 556, 557, 558, 561, 562, 564, 569, 574, 575, 576, 577, 579,
-        585, 586, 587, 589, 590, 591, 593, 601, 606, 613, 616, 621, 624, 625, 633, 638, 639, 642,
-        652, 659, 676, 691, 692, 693, 694, 698, 700, 705, 715, 716, 718, 719, 734, 736, 741, 742,
-        752, 754, 764, 767, 772, 784, 789, 793, 804, 811, 812, 814, 823, 827, 831, 833, 834, 835,
-        836, 840, 843, 847, 856, 857, 862, 864, 865, 867, 868, 870, 874, 877, 883, 884, 899, 914,
-        916, 929, 931, 935, 945, 955, 960, 962, 966, 967, 971, 974, 978, 986, 991, 994, 995, 996,
-        997, 998, 999, 1000,
+        585, 586, 587, 589, 590, 591, 593, 601, 606, 610, 613, 614, 616, 617, 619, 620, 621, 622,
+        624, 625, 627, 629, 630, 632, 633, 636, 637, 638, 639, 641, 642, 650, 651, 652, 655, 658,
+        659, 662, 667, 671, 672, 673, 675, 676, 680, 681, 683, 684, 686, 691, 692, 693, 694, 695,
+        698, 700, 702, 703, 705, 706, 715, 716, 718, 719, 720, 726, 730, 731, 734, 735, 736, 737,
+        738, 739, 740, 741, 742, 743, 744, 748, 749, 752, 754, 756, 757, 758, 763, 764, 765, 767,
+        769, 770, 771, 772, 773, 774, 780, 784, 789, 791, 793, 796, 804, 808, 809, 811, 812, 814,
+        817, 823, 827, 829, 830, 831, 833, 834, 835, 836, 837, 840, 841, 843, 845, 847, 848, 849,
+        852, 856, 857, 861, 862, 863, 864, 865, 867, 868, 869, 870, 874, 877, 878, 879, 882, 883,
+        884, 887, 888, 889, 890, 892, 897, 898, 899, 901, 902, 903, 906, 908, 914, 916, 917, 918,
+        925, 928, 929, 930, 931, 932, 933, 934, 935, 940, 945, 948, 955, 958, 959, 960, 962, 963,
+        965, 966, 967, 970, 971, 974, 975, 978, 979, 983, 984, 986, 987, 988, 991, 992, 994, 995,
+        996, 997, 998, 999, 1000,
     ),
     "patiencemax-all-to-piles": (
         1, 3, 5, 14, 17, 21, 22, 25, 26, 27, 28, 35, 41, 44, 45, 50, 53, 56, 58, 63, 67, 73, 75,
@@ -521,6 +528,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
         "2026-11-29: patiencekit study patiencemax --deals 1000 --first 1 --max-seconds 2 --workers 2 --write-winnable",  # noqa: E501
         "2026-12-03: patiencekit study patiencemax --deals 200 --first 1 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does",  # noqa: E501
         "2026-12-04: patiencekit study patiencemax --deals 400 --first 201 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does",  # noqa: E501
+        "2026-12-04: patiencekit study patiencemax --deals 400 --first 601 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does",  # noqa: E501
     ),
     "patiencemax-all-to-piles": (
         "2026-11-29: patiencekit study patiencemax-all-to-piles --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable",  # noqa: E501

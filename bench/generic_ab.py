@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -64,7 +65,7 @@ def run(root: str, game: str, numbers: list[int], states: int, workers: int) -> 
         capture_output=True,
         text=True,
         check=True,
-        env={"PYTHONPATH": root + "/src", "PATH": "/usr/bin:/bin"},
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},  # (the worker's path)
     )
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 

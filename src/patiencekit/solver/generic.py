@@ -872,16 +872,14 @@ class GenericSearch:
         pass can be and still end within ``WIDEN_MARGIN`` of what is left of ``limits``
         and of the whole search's budget (None: no budget)."""
         nodes, seconds = cost
-        room: float | None = None
+        rooms: list[float] = []
         for lim in (limits, self.overall):
             if lim.deadline is not None and seconds > 0:
                 left = max(0.0, lim.deadline - time.perf_counter())
-                r = (WIDEN_MARGIN * left / seconds) ** (1 / WIDEN_EXPONENT)
-                room = r if room is None else min(room, r)
+                rooms.append((WIDEN_MARGIN * left / seconds) ** (1 / WIDEN_EXPONENT))
             if lim.max_states is not None and nodes > 0:
-                r = WIDEN_MARGIN * (lim.max_states - self.nodes) / nodes
-                room = r if room is None else min(room, r)
-        return room
+                rooms.append(WIDEN_MARGIN * (lim.max_states - self.nodes) / nodes)
+        return min(rooms) if rooms else None
 
     def _widen(self, limits: Limits, rng: random.Random, start: int = 2) -> bool | None:
         """Beam passes of doubling width from ``start`` until a win, a pass that left
@@ -908,15 +906,18 @@ class GenericSearch:
                 if not pruned:
                     return False
                 room = self._room(limits, (self.nodes - nodes, time.perf_counter() - began))
-                if room is None and width >= MAX_WIDTH:
-                    return None
-                nxt = min(2 * width, MAX_WIDTH)
-                if room is not None and width * room < nxt:
-                    nxt = int(width * room)
-                    if nxt < MIN_FIT:
-                        self.beam_width = min(2 * width, MAX_WIDTH)
+                doubled = min(2 * width, MAX_WIDTH)
+                if room is None:
+                    if width >= MAX_WIDTH:
                         return None
-                width = nxt
+                    width = doubled
+                elif width * room >= doubled:
+                    width = doubled
+                elif width * room >= MIN_FIT:
+                    width = int(width * room)
+                else:
+                    self.beam_width = doubled
+                    return None
                 self.beam_width = width
 
         return self._within(limits, passes)

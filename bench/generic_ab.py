@@ -81,22 +81,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="write both versions' outcomes to this JSON file")
     args = parser.parse_args(argv)
     numbers = parse_numbers(args.numbers)
-    results = {}
+    results: dict[str, dict[int, str]] = {}
+    positions: dict[str, dict[int, int]] = {}
+    seconds: dict[str, dict[int, float]] = {}
     for name, root in (("old", args.old), ("new", args.new)):
         print(f"{name}: {root}, {len(numbers)} deals at {args.states:,} positions", flush=True)
-        results[name] = {
-            n: outcome
-            for n, outcome, *_ in run(root, args.game, numbers, args.states, args.workers)
-        }
-        print(f"  {dict(Counter(results[name].values()))}", flush=True)
+        rows = run(root, args.game, numbers, args.states, args.workers)
+        results[name] = {n: outcome for n, outcome, *_ in rows}
+        positions[name] = {n: kept for n, _, kept, _ in rows}
+        seconds[name] = {n: spent for n, _, _, spent in rows}
+        total = sum(seconds[name].values())
+        print(f"  {dict(Counter(results[name].values()))}, {total:.1f} s in the solver",
+              flush=True)
     old, new = results["old"], results["new"]
+    # the time each deal took in the new version against the old (per deal, then the median)
+    ratios = sorted(
+        seconds["old"][n] / seconds["new"][n] for n in numbers if seconds["new"][n] > 0
+    )
+    if ratios:
+        print(f"old / new time, median over the deals: {ratios[len(ratios) // 2]:.2f}x; "
+              f"in all: {sum(seconds['old'].values()) / sum(seconds['new'].values()):.2f}x")
+    moved = [n for n in numbers if positions["old"][n] != positions["new"][n]]
+    print(f"positions differ on {len(moved)} of {len(numbers)} deals")
     differ = [n for n in numbers if old[n] != new[n]]
     print(f"decided differently: {len(differ)}")
     for n in differ:
         print(f"  #{n}: old {old[n]}, new {new[n]}")
     contradictions = [n for n in differ if {old[n], new[n]} == {"solved", "unsolvable"}]
     if args.out:
-        Path(args.out).write_text(json.dumps(results, indent=1))
+        Path(args.out).write_text(
+            json.dumps({**results, "positions": positions, "seconds": seconds}, indent=1)
+        )
     if contradictions:
         print(f"CONTRADICTIONS (one solved, the other unsolvable): {contradictions}")
         return 1

@@ -206,6 +206,11 @@ class OnePlaceWaits(Variant):
                 least = min(least, buried[c])
         return waits
 
+    def _left_pile_lost(
+        self, chains: Chains, pile: list[int], copies: list[int], heights: list[int]
+    ) -> bool:
+        return self._left_pile_lost_by_waits(chains, pile, copies)  # (through _waits above)
+
     def endgame_plays(self, s: State, moves: Sequence[EngineMove]) -> list[EngineMove] | None:
         return None
 
@@ -308,6 +313,25 @@ def test_a_card_waits_only_when_all_its_places_do() -> None:
     assert verdict(state, lambda gs: DeadEnds(gs.t, gs.pairs)) is True
     assert verdict(state, lambda gs: None) is True
     assert verdict(state, OnePlaceWaits) is False
+
+
+def test_a_left_pile_is_lost_as_its_waits_say() -> None:
+    """Royal Cotillion: the left-pile test worked out from the pile's buried cards alone
+    gives the verdict of every card's threshold (:meth:`DeadEnds._waits`) on random last
+    cards, left piles of up to 3 cards, with many of each verdict."""
+    rng = random.Random("left-piles")
+    verdicts = {True: 0, False: 0}
+    for _ in range(400):
+        state = last_cards("royal-cotillion", rng, 6, 6, columns=0.8, late_share=50)
+        analysis = DeadEnds(state.t, GenericSearch(state).pairs)
+        copies, chains = analysis._copies(state), analysis._chains(state)
+        heights = [len(state.piles[fi]) for fi in analysis.plain]
+        for c in analysis.left_piles:
+            pile = state.piles[c]
+            lost = analysis._left_pile_lost_by_waits(chains, pile, copies)
+            assert analysis._left_pile_lost(chains, pile, copies, heights) == lost, state
+            verdicts[lost] += len(pile) > 1
+    assert verdicts[True] >= 50 and verdicts[False] >= 500, verdicts
 
 
 @pytest.mark.parametrize("game_id", ["picture-patience", "odd-and-even", "contradance"])

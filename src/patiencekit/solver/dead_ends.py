@@ -59,8 +59,9 @@ from patiencekit.state import EngineMove, State, Tables
 
 __all__ = ["NEVER", "Chains", "DeadEnds"]
 
-#: a threshold no pile position reaches
-NEVER = 1 << 30
+#: a threshold no pile position reaches (a pile holds at most 104 cards; kept below 257,
+#: so that the compiled module stores it in a list without making a new int object)
+NEVER = 255
 
 #: what the foundations still wait for (see :meth:`DeadEnds._chains`)
 Chains = tuple[list[list[int]], list[tuple[int, int, int]], list[int]]
@@ -114,6 +115,11 @@ class DeadEnds:
         in_pairs = {f for pair in self.pairs for f in pair}
         #: the foundations outside the pairs
         self.plain = [fi for fi in t.foundations if fi not in in_pairs]
+        #: per card: its places on those, as (index in ``plain``, index in the sequence)
+        self.plain_places: list[list[tuple[int, int]]] = [[] for _ in range(52)]
+        for f, fi in enumerate(self.plain):
+            for k, c in enumerate(self.sequence[fi]):
+                self.plain_places[c].append((f, k))
         #: the piles the search digs from the top only: (pile, reserve spaces that can
         #: take its cards); the waste only on the last pass
         self.left_piles = list(t.columns)
@@ -246,7 +252,10 @@ class DeadEnds:
             return False
         copies = self._copies(s)
         chains = self._chains(s)
-        return any(self._left_pile_lost(chains, piles[c], copies) for c in left_piles) or (
+        heights = [len(piles[fi]) for fi in self.plain]
+        return any(
+            self._left_pile_lost(chains, piles[c], copies, heights) for c in left_piles
+        ) or (
             waste and self._waste_lost(s, chains, copies, thorough)
         )
 
@@ -309,11 +318,71 @@ class DeadEnds:
                 copies[c] += 1
         return copies
 
-    def _left_pile_lost(self, chains: Chains, pile: list[int], copies: list[int]) -> bool:
+    def _left_pile_lost(
+        self, chains: Chains, pile: list[int], copies: list[int], heights: list[int]
+    ) -> bool:
         """A left pile (Royal Cotillion's), whose cards only go to the foundations: lost
         when a card waits above a card it is buried by (nothing takes it off the pile).
         A card is buried from position ``j`` on when all its copies lie in the pile, the
-        highest at ``j``."""
+        highest at ``j``.
+
+        :meth:`_left_pile_lost_by_waits` says it through :meth:`_waits`; this is the same
+        verdict worked out from the pile's buried cards alone (a test compares the two).
+        Only buried cards make a card wait, and only those of the same foundations before
+        it: a card at ``j`` waits from below ``j`` when each of its open places (at
+        ``k`` of foundation ``f``'s sequence, ``heights[f] <= k``) has a buried card
+        before it (at ``heights[f] <= kb < k``) buried from below ``j``. With no buried
+        card in the pile, nothing waits. ``heights``: the plain foundations' sizes."""
+        if self.pairs:
+            return self._left_pile_lost_by_waits(chains, pile, copies)
+        n = len(pile)
+        here = [0] * 52
+        top = [NEVER] * 52
+        for j in range(n):
+            c = pile[j]
+            here[c] += 1
+            top[c] = j
+        # per plain foundation, its open places taken by buried cards: (place, from)
+        marks: dict[int, list[tuple[int, int]]] = {}
+        least = NEVER
+        places = self.plain_places
+        for j in range(n):
+            c = pile[j]
+            if top[c] != j or here[c] < copies[c]:
+                continue  # (each buried card once: at its highest copy)
+            if j < least:
+                least = j
+            for f, k in places[c]:
+                if k >= heights[f]:
+                    mark = marks.get(f)
+                    if mark is None:
+                        marks[f] = [(k, j)]
+                    else:
+                        mark.append((k, j))
+        if least == NEVER:
+            return False
+        for j in range(least + 1, n):
+            waits = True
+            for f, k in places[pile[j]]:
+                if k < heights[f]:
+                    continue  # (a place filled: not one the card waits on)
+                before = NEVER
+                mark = marks.get(f)
+                if mark is not None:
+                    for kb, b in mark:
+                        if kb < k and b < before:
+                            before = b
+                if before >= j:
+                    waits = False
+                    break
+            if waits:
+                return True
+        return False
+
+    def _left_pile_lost_by_waits(
+        self, chains: Chains, pile: list[int], copies: list[int]
+    ) -> bool:
+        """:meth:`_left_pile_lost` through :meth:`_waits` (every card's threshold)."""
         here = [0] * 52
         top = [NEVER] * 52
         for j, c in enumerate(pile):
@@ -369,29 +438,6 @@ class DeadEnds:
             return False
         reserve = [c for r in t.reserve for c in piles[r]]
 
-        def above(waits: list[int], k: int) -> list[int]:
-            """Per waste position: the waiting cards above it, in the reserve or among
-            the next ``k`` drawn."""
-            count = [0] * (n + 1)
-            for j, c in enumerate(waste):
-                w = waits[c]
-                if w < j:
-                    count[w] += 1
-                    count[j] -= 1
-            for c in reserve:
-                w = waits[c]
-                if w < n:
-                    count[w] += 1
-            for j in range(k):
-                w = waits[drawn[j]]
-                if w < n:
-                    count[w] += 1
-            run = 0
-            for j in range(n):
-                run += count[j]
-                count[j] = run
-            return count
-
         # waiting for cards under a waste card alone
         under = [NEVER] * 52
         for c in deep:
@@ -411,7 +457,7 @@ class DeadEnds:
                     buried[c] = highest[c]
             if not thorough:
                 k = 0  # (the cards waiting after all are drawn, none of those drawn)
-            count = above(self._waits(chains, buried), k)
+            count = self._above(waste, reserve, drawn, self._waits(chains, buried), k)
             frozen: list[int] = []
             kept: list[int] = []
             for j in alive:
@@ -421,13 +467,40 @@ class DeadEnds:
                     if not still:
                         still = self._waits(chains, under)
                     if not frozen:
-                        frozen = above(still, k)
+                        frozen = self._above(waste, reserve, drawn, still, k)
                     if frozen[j] >= spaces and still[waste[j]] <= j:
                         kept.append(j)
             if not kept:
                 return False
             alive = kept
         return True
+
+    @staticmethod
+    def _above(
+        waste: list[int], reserve: list[int], drawn: list[int], waits: list[int], k: int
+    ) -> list[int]:
+        """Per waste position: the waiting cards (by ``waits``) above it, in the reserve or
+        among the next ``k`` drawn (``drawn``: the stock in the order it is drawn)."""
+        n = len(waste)
+        count = [0] * (n + 1)
+        for j in range(n):
+            w = waits[waste[j]]
+            if w < j:
+                count[w] += 1
+                count[j] -= 1
+        for c in reserve:
+            w = waits[c]
+            if w < n:
+                count[w] += 1
+        for j in range(k):
+            w = waits[drawn[j]]
+            if w < n:
+                count[w] += 1
+        run = 0
+        for j in range(n):
+            run += count[j]
+            count[j] = run
+        return count
 
     # -- the end of the last pass --------------------------------------------------------
 

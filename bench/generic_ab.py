@@ -23,6 +23,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from patiencekit.solver.study import parse_numbers
+
 WORKER = """
 import json, sys
 from multiprocessing import Pool
@@ -40,21 +42,6 @@ if __name__ == "__main__":
     with Pool(workers) as pool:
         print(json.dumps(list(pool.imap(one, numbers))))
 """
-
-
-def parse_numbers(text: str) -> list[int]:
-    """``1-3,7`` -> [1, 2, 3, 7]; ``@file.json`` -> the JSON list in that file.
-
-    >>> parse_numbers("1-3,7")
-    [1, 2, 3, 7]
-    """
-    if text.startswith("@"):
-        return [int(n) for n in json.loads(Path(text[1:]).read_text())]
-    out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        out.extend(range(int(lo), int(hi or lo) + 1))
-    return out
 
 
 def run(root: str, game: str, numbers: list[int], states: int, workers: int) -> list[list]:

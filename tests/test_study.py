@@ -8,6 +8,7 @@ import io
 import json
 import math
 import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -501,6 +502,12 @@ def test_study_command_json_to_stdout_is_json_alone():
         (["klondike", "--deals", "3", "--first", "-1"], "game numbers must be from 0"),
         (["klondike", "--deals", "3", "--max-seconds", "0"], "--max-seconds must be more than 0"),
         (["klondike", "--deals", "3", "--workers", "0"], "--workers must be at least 1"),
+        (["klondike"], "say which deals: --deals N"),
+        (["klondike", "--numbers", "1-3", "--deals", "3"], "--numbers names the deals itself"),
+        (["klondike", "--numbers", "1,x"], "game numbers: 'x' is neither a number nor a range"),
+        (["klondike", "--numbers", "9-3"], "game numbers: the range '9-3' runs backwards"),
+        (["klondike", "--numbers", "@/no/such/file.json"], "game numbers: cannot read"),
+        (["klondike", "--numbers", "1,100000000000000000000"], "game numbers must be from 0"),
     ],
 )
 def test_study_command_bad_input_exits_2(args, message):
@@ -508,6 +515,28 @@ def test_study_command_bad_input_exits_2(args, message):
     assert out.exit_code == 2
     assert "error: " + message in " ".join(out.stderr.split())
     assert out.stdout == ""
+
+
+def test_study_command_solves_the_numbers_given(tmp_path):
+    """``--numbers`` takes ranges or a JSON list in a file, solves each number once, and
+    keeps the numbers' text in the recorded command."""
+    listed = tmp_path / "numbers.json"
+    listed.write_text("[7, 3, 7]", encoding="utf-8")
+    for text, expected in (("2-3,6", [2, 3, 6]), (f"@{listed}", [3, 7])):
+        out = runner.invoke(
+            app, ["study", "captured-queens", "--numbers", text, *CQ_ARGS, "-w", "1", "--json", "-"]
+        )
+        assert out.exit_code == 0, out.output
+        data = json.loads(out.stdout)
+        assert [d["number"] for d in data["deals"]] == expected
+        assert data["meta"]["command"].startswith(
+            f"patiencekit study captured-queens --numbers {shlex.quote(text)} --max-seconds"
+        )
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"numbers": [1]}', encoding="utf-8")
+    out = runner.invoke(app, ["study", "captured-queens", "--numbers", f"@{bad}"])
+    assert out.exit_code == 2
+    assert "must hold a JSON list of integers" in " ".join(out.stderr.split())
 
 
 def test_study_command_without_ray_installed(monkeypatch):

@@ -2,8 +2,10 @@
 
     patiencekit study GAME --deals N [--first M] [--max-seconds S] [--workers K]
                            [--ray ADDRESS] [--csv FILE] [--json FILE|-] [--write-winnable]
+    patiencekit study GAME --numbers 1-50,77|@FILE [...]
 
-Solves game numbers M .. M+N-1 (M is 1 unless given), each within S seconds,
+Solves game numbers M .. M+N-1 (M is 1 unless given), or the numbers of
+``--numbers`` (ranges, or a JSON list in a file), each within S seconds,
 on K local processes (default: one per CPU) or on a Ray cluster, with a
 progress bar on stderr (deals done, solved so far, time left), then prints a
 summary table: solved / unsolvable / limit, the win rate among the decided
@@ -51,6 +53,7 @@ from patiencekit.solver.study import (
     StudyResult,
     Summary,
     merge_winnable,
+    parse_numbers,
     run_study,
     solver_fingerprint,
     write_csv,
@@ -96,16 +99,22 @@ def _pct(value: float) -> str:
 def study_command(
     game: str,
     *,
-    deals: int,
+    deals: int | None = None,
     first: int = 1,
     max_seconds: float = DEFAULT_SECONDS,
     max_states: int | None = None,
     memory_mb: int = DEFAULT_MEMORY_MB,
     workers: int | None = None,
     ray: str | None = None,
+    numbers: str | None = None,
 ) -> str:
-    """The canonical command line of a study (what is kept with its results)."""
-    parts = ["patiencekit", "study", game, "--deals", str(deals), "--first", str(first)]
+    """The canonical command line of a study (what is kept with its results): the deals
+    as ``--deals``/``--first``, or as ``numbers`` (the ``--numbers`` text) when given."""
+    parts = ["patiencekit", "study", game]
+    if numbers is not None:
+        parts += ["--numbers", numbers]
+    else:
+        parts += ["--deals", str(deals), "--first", str(first)]
     parts += ["--max-seconds", f"{max_seconds:g}"]
     if max_states is not None:
         parts += ["--max-states", str(max_states)]
@@ -170,9 +179,21 @@ def summary_table(result: StudyResult) -> Table:
 def study(
     game: Annotated[str, typer.Argument(help="The game id (see `patiencekit games`).")],
     deals: Annotated[
-        int, typer.Option("--deals", "-d", help="How many deals (game numbers) to solve.")
-    ],
+        int | None,
+        typer.Option(
+            "--deals", "-d", help="How many deals (game numbers) to solve.", show_default=False
+        ),
+    ] = None,
     first: Annotated[int, typer.Option("--first", help="The first game number.")] = 1,
+    numbers_text: Annotated[
+        str | None,
+        typer.Option(
+            "--numbers",
+            metavar="1-50,77|@FILE",
+            help="These game numbers instead of --deals/--first: ranges, or a JSON list in FILE.",
+            show_default=False,
+        ),
+    ] = None,
     max_seconds: Annotated[
         float, typer.Option("--max-seconds", help="Time budget per deal, in seconds.")
     ] = DEFAULT_SECONDS,
@@ -227,10 +248,26 @@ def study(
         rules = get_rules(game)
     except PatienceError as e:
         _fail(str(e))
-    if deals < 1:
-        _fail(f"--deals must be at least 1; got {deals}.")
-    if first < 0 or first + deals - 1 > MAX_GAME_NUMBER:
-        _fail(f"game numbers must be from 0 to {MAX_GAME_NUMBER}; --first is {first}.")
+    if numbers_text is not None:
+        if deals is not None or first != 1:
+            _fail("--numbers names the deals itself: give it without --deals and --first.")
+        try:
+            numbers = sorted(set(parse_numbers(numbers_text)))
+        except ValueError as e:
+            _fail(str(e))
+        if not numbers:
+            _fail("--numbers names no game number.")
+        bad = [n for n in numbers if not 0 <= n <= MAX_GAME_NUMBER]
+        if bad:
+            _fail(f"game numbers must be from 0 to {MAX_GAME_NUMBER}; --numbers has {bad[0]}.")
+    else:
+        if deals is None:
+            _fail("say which deals: --deals N (from --first, 1 unless given) or --numbers.")
+        if deals < 1:
+            _fail(f"--deals must be at least 1; got {deals}.")
+        if first < 0 or first + deals - 1 > MAX_GAME_NUMBER:
+            _fail(f"game numbers must be from 0 to {MAX_GAME_NUMBER}; --first is {first}.")
+        numbers = list(range(first, first + deals))
     if not max_seconds > 0:
         _fail(f"--max-seconds must be more than 0; got {max_seconds}.")
     if max_states is not None and max_states < 1:
@@ -252,6 +289,7 @@ def study(
         memory_mb=memory_mb,
         workers=workers,
         ray=ray_address,
+        numbers=numbers_text,
     )
     load_before = _load_average()
     columns = (
@@ -264,24 +302,25 @@ def study(
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=err, transient=False) as bar:
-        task: TaskID = bar.add_task(rules.id, total=deals, solved=0)
+        total = len(numbers)
+        task: TaskID = bar.add_task(rules.id, total=total, solved=0)
         solved = done = 0
         # without a terminal the bar is not drawn: a plain line every tenth of the deals
-        step = 0 if err.is_terminal else max(1, deals // 10)
+        step = 0 if err.is_terminal else max(1, total // 10)
 
         def advance(deal: DealResult) -> None:
             nonlocal solved, done
             solved += deal.outcome == "solved"
             done += 1
             bar.update(task, advance=1, solved=solved)
-            if step and (done % step == 0 or done == deals):
+            if step and (done % step == 0 or done == total):
                 elapsed = bar.tasks[0].elapsed or 0.0
-                err.print(f"{rules.id}: {done}/{deals} deals, {solved} solved, {elapsed:.0f} s")
+                err.print(f"{rules.id}: {done}/{total} deals, {solved} solved, {elapsed:.0f} s")
 
         try:
             result = run_study(
                 rules.id,
-                range(first, first + deals),
+                numbers,
                 budget,
                 workers=workers,
                 ray_address=ray_address,

@@ -538,6 +538,45 @@ def _needs_fresh_process(deal: DealResult, fresh: bool) -> bool:
     return deal.outcome == "limit" and deal.limit == "memory" and not fresh
 
 
+def parse_numbers(text: str) -> list[int]:
+    """Game numbers from ``text``: numbers and ranges separated by commas (``1-3,7``), or
+    ``@FILE``, a JSON list of numbers in that file. Raises ValueError, naming the part
+    it could not read.
+
+    >>> parse_numbers("1-3,7")
+    [1, 2, 3, 7]
+    >>> parse_numbers("5-x")
+    Traceback (most recent call last):
+    ...
+    ValueError: game numbers: '5-x' is neither a number nor a range such as 1-50
+    """
+    if text.startswith("@"):
+        path = Path(text[1:])
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            raise ValueError(f"game numbers: cannot read {path} as JSON: {e}") from e
+        if not isinstance(data, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) for n in data
+        ):
+            raise ValueError(f"game numbers: {path} must hold a JSON list of integers")
+        return list(data)
+    out: list[int] = []
+    for part in text.split(","):
+        lo, dash, hi = part.strip().partition("-")
+        try:
+            first = int(lo)
+            last = int(hi) if dash else first
+        except ValueError:
+            raise ValueError(
+                f"game numbers: {part.strip()!r} is neither a number nor a range such as 1-50"
+            ) from None
+        if last < first:
+            raise ValueError(f"game numbers: the range {part.strip()!r} runs backwards")
+        out.extend(range(first, last + 1))
+    return out
+
+
 def _check_numbers(game_id: str, numbers: Iterable[int]) -> list[int]:
     given = list(numbers)
     if not given:

@@ -213,6 +213,11 @@ def _same(a: pure.State, b: state.State, where: str) -> None:
     assert a.foundation_wants() == b.foundation_wants(), where
     assert list(a.pile_texts()) == list(b.pile_texts()), where
     assert repr(a) == repr(b), where
+    # the packed key, with half the piles fixed and the rest in two groups of interchangeable piles
+    n = len(a.piles)
+    fixed = list(range(n // 2))
+    groups = [list(range(n // 2, 3 * n // 4)), list(range(3 * n // 4, n))]
+    assert a.packed(fixed, groups) == b.packed(fixed, groups), where
 
 
 @needs_build

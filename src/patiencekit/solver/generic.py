@@ -271,10 +271,7 @@ class GenericSearch:
         if self.shuffles is not None:
             return self.shuffles.key(s)
         piles = s.piles
-        parts = [bytes(piles[i]) for i in self.fixed]
-        parts.append(bytes([s.down[i] for i in self.fixed]))
-        for g in self.sorted_groups:
-            parts.append(b"\xfe" + b"\xff".join(sorted([bytes(piles[i]) for i in g])))
+        parts = [s.packed(self.fixed, self.sorted_groups)]  # (compiled, with the position)
         for a, k in self.pairs:
             pa, pk = piles[a], piles[k]
             if pa and pk and pk[-1] % 13 == pa[-1] % 13 + 1:

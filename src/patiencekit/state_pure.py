@@ -360,8 +360,8 @@ class State:
         ``groups`` with its piles sorted, packed into bytes, so that positions that differ
         only by which pile of a group holds what pack alike: 255 between pile segments, 254
         before a group. Cards are 0..51 and face-down counts stay below 250, so for given
-        ``fixed`` and ``groups`` the packing is one-to-one. (A search's key of the position:
-        the generic solver's, its own parts after it.)
+        ``fixed`` and ``groups`` the packing is one-to-one: a key a search can keep a
+        position by, and add its own parts to.
 
         >>> from patiencekit.games import get_rules
         >>> s = State.deal(get_rules("klondike"), 1)

@@ -252,7 +252,7 @@ class DeadEnds:
             return False
         copies = self._copies(s)
         chains = self._chains(s)
-        heights = [len(piles[fi]) for fi in self.plain]
+        heights = [len(piles[fi]) for fi in self.plain] if left_piles else []
         return any(
             self._left_pile_lost(chains, piles[c], copies, heights) for c in left_piles
         ) or (
@@ -336,12 +336,7 @@ class DeadEnds:
         if self.pairs:
             return self._left_pile_lost_by_waits(chains, pile, copies)
         n = len(pile)
-        here = [0] * 52
-        top = [NEVER] * 52
-        for j in range(n):
-            c = pile[j]
-            here[c] += 1
-            top[c] = j
+        here, top = self._in_pile(pile)
         # per plain foundation, its open places taken by buried cards: (place, from)
         marks: dict[int, list[tuple[int, int]]] = {}
         least = NEVER
@@ -379,15 +374,23 @@ class DeadEnds:
                 return True
         return False
 
+    @staticmethod
+    def _in_pile(pile: list[int]) -> tuple[list[int], list[int]]:
+        """Per card: how many of its copies lie in ``pile``, and the highest one's position
+        (:data:`NEVER`: none)."""
+        here = [0] * 52
+        top = [NEVER] * 52
+        for j in range(len(pile)):
+            c = pile[j]
+            here[c] += 1
+            top[c] = j
+        return here, top
+
     def _left_pile_lost_by_waits(
         self, chains: Chains, pile: list[int], copies: list[int]
     ) -> bool:
         """:meth:`_left_pile_lost` through :meth:`_waits` (every card's threshold)."""
-        here = [0] * 52
-        top = [NEVER] * 52
-        for j, c in enumerate(pile):
-            here[c] += 1
-            top[c] = j
+        here, top = self._in_pile(pile)
         buried = [top[c] if here[c] >= copies[c] else NEVER for c in range(52)]
         waits = self._waits(chains, buried)
         return any(waits[c] < j for j, c in enumerate(pile))

@@ -179,6 +179,8 @@ def test_the_first_pass_looks_at_the_whole_stock(game_id: str) -> None:
         assert player.line_of(game.state).scouting
         move = hint(game, **SMALL)  # type: ignore[arg-type]
         assert move == "s" or move.split()[1].startswith("f"), move
+        # with draw 3 a card off the waste would shift the next pass's turns
+        assert game.tables.draw == 1 or not move.startswith("w"), move
         game.play(move)
         scouted.add(_key(game))
     scouted.discard(_key(game))  # (the stock is empty here: the player knows it)
@@ -242,6 +244,8 @@ def test_position_key_is_what_the_player_sees() -> None:
 WON_BY_HINTS: list[tuple[str, int, dict[str, int]]] = [
     ("klondike", 1_000_025, {}),
     ("klondike", 1_000_029, {}),
+    # lost by the player before the race (16 samples, 48 searches by UCB1)
+    ("klondike", 1_000_054, {}),
     ("klondike-draw1", 1_000_011, {}),
     ("klondike-draw1", 1_000_013, {}),
 ]
@@ -345,3 +349,124 @@ def test_each_game_searches_its_samples_within_its_own_budget(
     hint(game, samples=2, positions=50, evaluations=4, seconds=None)
     assert asked == [expected, 50]
     assert solver.HINT_STATES_BY_GAME["senior-wrangler"] < solver.HINT_STATES_GENERIC
+
+
+def _waste_card_to_foundation(game_id: str) -> tuple[Game, tuple[int, int, int]]:
+    """A Klondike game drawn until an ace lies on the waste with cards left in the stock;
+    the move that sends it to its foundation."""
+    for number in range(1, 200):
+        game = patiencekit.new_game(game_id, number)
+        state = game.state
+        t = game.tables
+        while state.piles[t.stock]:
+            game.play("s")
+            waste = state.piles[t.waste]
+            if waste and waste[-1] % 13 == 0 and state.piles[t.stock]:
+                move = next(m for m in state.moves() if m[0] == t.waste and m[1] in t.foundations)
+                return game, move
+    raise AssertionError("no ace on the waste")
+
+
+def test_a_waste_card_is_safe_to_send_up_only_where_it_shifts_no_turn() -> None:
+    """An ace goes up at once from the waste with draw 1; with draw 3 not while the stock
+    has cards (taking it shifts the turn of every talon card after it, so the cards of
+    the next pass are not those of this one), only once the stock is empty."""
+    game, move = _waste_card_to_foundation("klondike-draw1")
+    assert player._klondike_safe(game.state, move)
+    game, move = _waste_card_to_foundation("klondike")
+    state = game.state
+    t = game.tables
+    assert not player._klondike_safe(state, move)
+    # the same card as the talon's last card (the stock emptied onto the waste under it)
+    card = state.piles[t.waste].pop()
+    state.piles[t.waste].extend(reversed(state.piles[t.stock]))
+    state.piles[t.stock].clear()
+    state.piles[t.waste].append(card)
+    assert player._klondike_safe(state, move)
+
+
+class _Outcomes:
+    """A stand-in for the samples' searches: candidate ``k`` (told by its move) wins its
+    n-th search as ``table[k][n]`` says; every search is counted."""
+
+    def __init__(self, moves: list[tuple[int, int, int]], table: list[str]) -> None:
+        self.moves = moves
+        self.table = table
+        self.calls = [0] * len(moves)
+
+    def __call__(
+        self, after: State, dead: object, positions: int, search: object
+    ) -> tuple[bool, None]:
+        last = after.pop()
+        after.push(last)
+        k = self.moves.index(last)
+        n = self.calls[k]
+        self.calls[k] += 1
+        return self.table[k][n] == "W", None
+
+
+def _race_with(
+    table: list[str], monkeypatch: pytest.MonkeyPatch, evaluations: int = 256
+) -> tuple[int, _Outcomes]:
+    """Race as many candidates as ``table`` has rows (real moves of a real position, in
+    the rule of thumb's order) with their outcomes from the table: the winner's row and
+    the searches each candidate had."""
+    from patiencekit.solver import _KLONDIKE, _sampled_states
+
+    game = _scouted("klondike", 3)
+    game.play("t")
+    state = game.state
+    line = player.line_of(state)
+    moves = [m for m in player.ordered(state, state.moves()) if m[0] >= 0][: len(table)]
+    assert len(moves) == len(table)
+    fake = _Outcomes(moves, table)
+    monkeypatch.setattr(player, "_solve", fake)
+    samples = _sampled_states(game, len(table[0]), line.stock)
+    plan = player._race(
+        state, [[m] for m in moves], samples, line, 300, evaluations,
+        _KLONDIKE.KlondikeSearch, None,
+    )
+    return moves.index(plan[0]), fake
+
+
+def test_the_race_drops_a_candidate_clearly_behind_and_chooses_the_best(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The second candidate wins every sample the first wins, and every other one
+    besides: the first leaves the race at the first look where that lead is past RACE_Z
+    deviations (long before the samples run out), and the second is the hint although
+    the rule of thumb puts it after."""
+    worse = "WL" * 32
+    better = "WW" * 32
+    winner, fake = _race_with([worse, better], monkeypatch)
+    assert winner == 1
+    # the first look where the lead (one in two samples, all of them discordant) is
+    # past RACE_Z standard deviations
+    looks = range(player.RACE_STEP, 65, player.RACE_STEP)
+    expected = next(j for j in looks if j // 2 > player.RACE_Z * (j // 2) ** 0.5)
+    # (and with one candidate left the race is over)
+    assert fake.calls == [expected, expected] and expected < 64
+
+
+def test_the_race_leaves_equal_candidates_to_the_rule_of_thumb(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two candidates that win and lose the very same samples cannot be told apart: the
+    race stops after RACE_QUIET looks and the rule of thumb's first is the hint; a
+    candidate that wins nothing has left by then."""
+    same = "WWLW" * 16
+    winner, fake = _race_with([same, same, "L" * 64], monkeypatch)
+    assert winner == 0
+    assert fake.calls[:2] == [player.RACE_QUIET * player.RACE_STEP] * 2
+    assert fake.calls[2] < fake.calls[0]
+
+
+def test_the_race_keeps_to_its_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Close candidates race until the searches run out, never past them; the one with
+    more won samples is the hint."""
+    a = "WL" * 32
+    b = "LW" * 31 + "WW"
+    winner, fake = _race_with([a, b], monkeypatch, evaluations=40)
+    assert sum(fake.calls) == 40
+    winner, fake = _race_with([a, b], monkeypatch, evaluations=256)
+    assert sum(fake.calls) == 128 and winner == 1

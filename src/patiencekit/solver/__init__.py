@@ -315,7 +315,7 @@ def _sampled_states(game: Game, samples: int, stock: list[int] | None = None) ->
 
 #: determinizations a player-mode hint plays its candidates in (see
 #: :mod:`patiencekit.solver.player`), in Klondike and in the other games
-HINT_SAMPLES = 16
+HINT_SAMPLES = 64
 HINT_SAMPLES_GENERIC = 8
 #: positions each of those searches may keep (Klondike, other games)
 HINT_STATES = 3_000

@@ -10,8 +10,8 @@ once the talon is known) in ``SAMPLES`` deals of the unseen cards, each searched
 ``POSITIONS`` positions with the game's line forbidden, as the hint does, and prints each
 candidate's thoughtful verdict beside its won samples.
 
-    python docs/experiments/hint_fatal_moves.py play 3000000 30 /tmp/fatal.jsonl
-    python docs/experiments/hint_fatal_moves.py judge /tmp/fatal.jsonl 200 3000
+    python docs/experiments/hint_fatal_moves.py play 3000000 30 /tmp/fatal.jsonl [klondike-draw1]
+    python docs/experiments/hint_fatal_moves.py judge /tmp/fatal.jsonl 200 3000 [klondike-draw1]
 
 Run of 2026-12-05 on game numbers 3,000,000-029 (draw 3, the hint of 16 samples and 48
 searches), its figures in docs/benchmarks.md ("where the hints lose a won deal").
@@ -32,7 +32,8 @@ from patiencekit.solver import _KLONDIKE, Budget, _sampled_states, hint, solve_s
 from patiencekit.solver import player as P
 from patiencekit.state import State
 
-GAME = "klondike"
+#: the game id: the last argument when it names a Klondike game (draw 3 by default)
+GAME = sys.argv[-1] if sys.argv[-1].startswith("klondike") else "klondike"
 
 
 def verdict(state: State, positions: int = 100_000) -> str:

@@ -570,7 +570,6 @@ def _by_samples(
     return order[means.index(max(means))]
 
 
-
 def _forbidden(state: State, sample: State, line: PlayerLine, klondike: bool) -> list[State]:
     """What a search of ``sample`` must not enter: the positions of ``line`` that could
     come again and the present one, as they are in the sample's world (:func:`_twin`)."""
@@ -614,10 +613,10 @@ def _race(
     (:data:`RACE_QUIET`); the hint is the candidate left with the most won samples,
     equal ones going to the rule of thumb.
 
-    Racing spends the searches where the choice is close (the fixed share per
-    candidate of :func:`_by_samples` spends most of them on candidates already far
-    behind): with 64 samples and 256 searches it won 25 of 60 draw-3 deals where 16
-    samples and 48 searches by upper confidence bounds won 21 (docs/benchmarks.md).
+    A race keeps close candidates on the same samples for as long as they stay close,
+    so they are compared where they differ, and lets the others go early: with 64
+    samples and 256 searches it won 25 of 60 draw-3 deals where 16 samples and 48
+    searches by upper confidence bounds won 21 (docs/benchmarks.md).
 
     >>> import patiencekit
     >>> from patiencekit.solver import _KLONDIKE, _sampled_states

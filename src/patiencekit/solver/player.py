@@ -531,10 +531,7 @@ def _by_samples(
 
     def evaluate(k: int) -> None:
         j = plays[k]
-        after = samples[j].copy()
-        for m in order[k]:
-            after.push(m)
-        ok, _ = _solve(after, forbidden(j), positions, klondike_search)
+        ok = _won_after(samples[j], order[k], forbidden(j), positions, klondike_search)
         plays[k] += 1
         if ok:
             wins[k] += 1
@@ -568,6 +565,21 @@ def _by_samples(
     # (a candidate the safety net left unsearched is not chosen over a searched one)
     means = [(wins[k] + 1) / (plays[k] + 2) if plays[k] else -1.0 for k in range(n)]
     return order[means.index(max(means))]
+
+
+def _won_after(
+    sample: State,
+    plan: list[EngineMove],
+    dead: list[State],
+    positions: int,
+    klondike_search: Any | None,
+) -> bool:
+    """``plan`` played in ``sample``, then a win found within ``positions`` positions
+    without entering ``dead``."""
+    after = sample.copy()
+    for m in plan:
+        after.push(m)
+    return bool(_solve(after, dead, positions, klondike_search)[0])
 
 
 def _forbidden(state: State, sample: State, line: PlayerLine, klondike: bool) -> list[State]:
@@ -640,11 +652,7 @@ def _race(
         sample = samples[j]
         dead = _forbidden(state, sample, line, klondike)
         for k in alive:
-            after = sample.copy()
-            for m in order[k]:
-                after.push(m)
-            ok, _ = _solve(after, dead, positions, klondike_search)
-            results[k].append(bool(ok))
+            results[k].append(_won_after(sample, order[k], dead, positions, klondike_search))
             total += 1
         j += 1
         if deadline is not None and time.perf_counter() > deadline:

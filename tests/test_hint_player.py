@@ -308,6 +308,40 @@ def test_a_talon_card_is_a_plan_of_draws_and_its_move(game_id: str) -> None:
         assert trial.piles[t.waste][-1] not in drawn_past, plan
 
 
+@pytest.mark.parametrize(("game_id", "number"), [("klondike", 11), ("klondike-draw1", 11)])
+def test_a_hint_judges_exactly_the_candidates(
+    game_id: str, number: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What ``choose`` judges in the samples is ``player.candidates`` (which the
+    experiments call too): talon plans once the talon is known, single moves before, each
+    leading to a new position."""
+    game = _scouted(game_id, number)
+    judged: list[list[list[tuple[int, int, int]]]] = []
+    race = player._race
+
+    def spy(state: State, order: list[list[tuple[int, int, int]]], *rest: object) -> object:
+        judged.append([list(p) for p in order])
+        return race(state, order, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(player, "_race", spy)
+    seen_plans = False
+    for _ in range(12):
+        state = game.state
+        line = player.line_of(state)
+        expected = player.candidates(state, line, True)
+        before = len(judged)
+        move = hint(game, samples=4, positions=300, evaluations=24, seconds=None)
+        assert move is not None
+        if len(judged) > before:
+            assert judged[-1] == expected
+            seen_plans = seen_plans or any(len(p) > 1 for p in expected)
+            news = player.new_moves(state, line)
+            assert all(p[0] in news for p in expected)
+        game.play(move)
+    assert judged, "no hint was judged in the samples"
+    assert seen_plans
+
+
 def test_the_samples_stay_while_the_draws_go_through_a_known_talon() -> None:
     """The draws of a plan change only where the talon stands: the samples (and so the
     plan's judgement) stay the same."""

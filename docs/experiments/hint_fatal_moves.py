@@ -5,10 +5,10 @@ and what a much larger hindsight-optimisation sample would have chosen there.
 after every move, decides the real position with the thoughtful solver (which sees every
 card, 100,000 positions); the first move after which it is proved unsolvable, on a deal
 the solver wins, is the deal's *fatal* move. ``judge`` goes back to the position before
-each fatal move and plays every candidate of the hint player there (``player.talon_plans``
-once the talon is known) in ``SAMPLES`` deals of the unseen cards, each searched within
-``POSITIONS`` positions with the game's line forbidden, as the hint does, and prints each
-candidate's thoughtful verdict beside its won samples.
+each fatal move and plays every candidate of the hint player there (``player.candidates``:
+the plans of ``player.talon_plans`` once the talon is known) in ``SAMPLES`` deals of the
+unseen cards, each searched within ``POSITIONS`` positions with the game's line forbidden,
+as the hint does, and prints each candidate's thoughtful verdict beside its won samples.
 
     python docs/experiments/hint_fatal_moves.py play 3000000 30 /tmp/fatal.jsonl [klondike-draw1]
     python docs/experiments/hint_fatal_moves.py judge /tmp/fatal.jsonl 200 3000 [klondike-draw1]
@@ -71,17 +71,7 @@ def judge(task: tuple[dict[str, Any], int, int]) -> tuple[int, str, list[tuple[s
         game.play(m)
     state = game.state
     line = P.line_of(state)
-    cands = []
-    for m in state.moves():
-        state.push(m)
-        if P.position_key(state) not in line.keys:
-            cands.append(m)
-        state.pop()
-    scored = P._scored(state, cands)
-    if P.talon_known(state, line.stock):
-        plans = P.talon_plans(state, line, scored)
-    else:
-        plans = [[m] for _, m in scored]
+    plans = P.candidates(state, line, True)
     deals = _sampled_states(game, samples, line.stock)
     out = []
     for plan in plans:

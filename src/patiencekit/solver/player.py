@@ -56,8 +56,10 @@ from patiencekit.state import DRAW, TURN, EngineMove, State
 
 __all__ = [
     "PlayerLine",
+    "candidates",
     "choose",
     "line_of",
+    "new_moves",
     "ordered",
     "position_key",
     "talon_known",
@@ -363,15 +365,7 @@ def choose(
     is the Klondike search class for Klondike games (None: the generic search);
     ``positions`` bounds each search, ``evaluations`` the searches of one hint.
     """
-    legal = state.moves()
-    cands: list[EngineMove] = []
-    for m in legal:
-        state.push(m)
-        try:
-            if position_key(state) not in line.keys:
-                cands.append(m)
-        finally:
-            state.pop()
+    cands = new_moves(state, line)
     if not cands:
         return None
     scored = _scored(state, cands)
@@ -399,17 +393,59 @@ def choose(
         near = _near_twins(line, sample, klondike)
         ok, first = _solve(sample, near, positions, klondike_search)
         return first if ok and first in cands else order[0]
-    if klondike and talon_known(state, line.stock):
-        plans = talon_plans(state, line, scored)
-        if not plans:
-            return order[0]
-    else:
-        plans = [[m] for m in order]
+    plans = candidates(state, line, klondike, scored)
+    if not plans:
+        return order[0]
     if len(plans) == 1:
         return plans[0][0]
     deadline = None if seconds is None else time.perf_counter() + seconds
     judge = _race if klondike else _by_samples
     return judge(state, plans, samples, line, positions, evaluations, klondike_search, deadline)[0]
+
+
+def new_moves(state: State, line: PlayerLine) -> list[EngineMove]:
+    """The legal moves of ``state`` whose next position is not on ``line``: the only
+    moves a hint may give (``state`` ends as it began).
+
+    >>> import patiencekit
+    >>> g = patiencekit.new_game("klondike", 1)
+    >>> len(new_moves(g.state, line_of(g.state))) == len(g.state.moves())  # all new
+    True
+    """
+    out: list[EngineMove] = []
+    for m in state.moves():
+        state.push(m)
+        try:
+            if position_key(state) not in line.keys:
+                out.append(m)
+        finally:
+            state.pop()
+    return out
+
+
+def candidates(
+    state: State,
+    line: PlayerLine,
+    klondike: bool,
+    scored: list[tuple[int, EngineMove]] | None = None,
+) -> list[list[EngineMove]]:
+    """What a hint judges in the samples when no move is safe, in the rule of thumb's
+    order: in Klondike once the player knows the talon, the plans of
+    :func:`talon_plans`; else each move of :func:`new_moves` alone. ``scored`` is
+    :func:`new_moves` with the rule of thumb's scores (made here when not given).
+
+    >>> import patiencekit
+    >>> g = patiencekit.new_game("klondike", 1)
+    >>> line = line_of(g.state)
+    >>> [len(plan) for plan in candidates(g.state, line, True)] == [1] * len(
+    ...     new_moves(g.state, line))
+    True
+    """
+    if scored is None:
+        scored = _scored(state, new_moves(state, line))
+    if klondike and talon_known(state, line.stock):
+        return talon_plans(state, line, scored)
+    return [[m] for _, m in scored]
 
 
 def talon_known(state: State, stock_seen: Sequence[int] | None) -> bool:

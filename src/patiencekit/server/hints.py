@@ -1,9 +1,9 @@
 """Hints on a budget: limited per player, and worked out away from the app's threads.
 
 A hint is the solver's work: a few hundred milliseconds of CPU (bounded by positions,
-``solver.HINT_STATES`` and the games' own, with time only as a safety net). Run on the
-app's own threads, it would hold the interpreter (the GIL) from the event loop that answers
-every other player. So here:
+``solver.HINT_STATES``, with time only as a safety net). Run on the app's own threads,
+it would hold the interpreter (the GIL) from the event loop that answers every other
+player. So here:
 
 - each player (account or guest) may ask ``hints_per_player`` hints per
   ``hint_window_seconds`` (``limits``; else 429 with ``Retry-After``);

@@ -320,17 +320,13 @@ HINT_SAMPLES_GENERIC = 8
 #: positions each of those searches may keep (Klondike, other games)
 HINT_STATES = 3_000
 HINT_STATES_GENERIC = 300
-#: a game's own budgets where its kind's do not suit it (the hint bench, docs/benchmarks.md):
-#: Senior Wrangler's positions are dearer (groups of alike foundation heights: 300 gave p50
-#: 0.66 s and p99 2.2 s, 200 gave 0.54 s and 1.9 s and won as many deals); Klondike draw 3
-#: gains from many more samples, each searched shallower (512 samples of 300 positions,
-#: 2,048 searches: the same hint time as 64 of 3,000, and more deals won)
-HINT_STATES_BY_GAME: dict[str, int] = {"senior-wrangler": 200, "klondike": 300}
-HINT_SAMPLES_BY_GAME: dict[str, int] = {"klondike": 512}
-#: searches one player-mode hint may make (Klondike, other games; a game's own)
+#: positions per search where a game's positions are dearer than most: Senior Wrangler's
+#: are groups of alike foundation heights (in the hint bench, 300 gave p50 0.66 s and p99
+#: 2.2 s, 200 gave 0.54 s and 1.9 s and won as many deals: docs/benchmarks.md)
+HINT_STATES_BY_GAME: dict[str, int] = {"senior-wrangler": 200}
+#: searches one player-mode hint may make (Klondike, other games)
 HINT_EVALUATIONS = _player.EVALUATIONS
 HINT_EVALUATIONS_GENERIC = 24
-HINT_EVALUATIONS_BY_GAME: dict[str, int] = {"klondike": 2_048}
 #: positions the thoughtful hint's one search (the real deal) may keep
 THOUGHTFUL_HINT_STATES = 200_000
 
@@ -352,10 +348,9 @@ def hint(
     move played in ``samples`` deals of the unseen cards (by default
     :data:`HINT_SAMPLES`, in the other games :data:`HINT_SAMPLES_GENERIC`), each
     searched within ``positions`` positions (:data:`HINT_STATES`,
-    :data:`HINT_STATES_GENERIC`), ``evaluations`` searches at most
-    (:data:`HINT_EVALUATIONS`, :data:`HINT_EVALUATIONS_GENERIC`); a game's own budgets
-    where it has them (:data:`HINT_SAMPLES_BY_GAME`, :data:`HINT_STATES_BY_GAME`,
-    :data:`HINT_EVALUATIONS_BY_GAME`: Klondike draw 3 and Senior Wrangler).
+    :data:`HINT_STATES_GENERIC`, or the game's own in :data:`HINT_STATES_BY_GAME`),
+    ``evaluations`` searches at most
+    (:data:`HINT_EVALUATIONS`, :data:`HINT_EVALUATIONS_GENERIC`).
     ``thoughtful`` mode searches the real deal (a stronger hint, for analysis; by default
     within :data:`THOUGHTFUL_HINT_STATES` positions). Either way the hint never leads
     back to a position the game has been in. The budgets are positions, so the same game
@@ -377,15 +372,13 @@ def hint(
         chosen = [state.copy()]
         cap = positions or THOUGHTFUL_HINT_STATES
     else:
-        many = samples or HINT_SAMPLES_BY_GAME.get(
-            game.id, HINT_SAMPLES if klondike is not None else HINT_SAMPLES_GENERIC
-        )
+        many = samples or (HINT_SAMPLES if klondike is not None else HINT_SAMPLES_GENERIC)
         chosen = _sampled_states(game, many, line.stock)
         cap = positions or HINT_STATES_BY_GAME.get(
             game.id, HINT_STATES if klondike is not None else HINT_STATES_GENERIC
         )
-    evaluations = evaluations or HINT_EVALUATIONS_BY_GAME.get(
-        game.id, HINT_EVALUATIONS if klondike is not None else HINT_EVALUATIONS_GENERIC
+    evaluations = evaluations or (
+        HINT_EVALUATIONS if klondike is not None else HINT_EVALUATIONS_GENERIC
     )
     move = _player.choose(
         state,

@@ -62,9 +62,9 @@ __all__ = [
     "visit",
 ]
 
-#: the safety net of a hint's time (its budget is positions: solver.HINT_STATES,
-#: HINT_EVALUATIONS and the games' own); a Klondike hint takes some 20-30 ms at the
-#: median and 1 s at p99 (docs/benchmarks.md, "the race", "512 samples")
+#: the safety net of a hint's time (its budget is positions: solver.HINT_STATES and
+#: HINT_EVALUATIONS); a Klondike hint takes some 20 ms at the median and 1 s at p99
+#: (docs/benchmarks.md, "the race")
 HINT_SECONDS = 3.0
 #: deal numbers run from 0 to 10**20 - 1
 MAX_NUMBER = 10**20 - 1

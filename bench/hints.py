@@ -17,6 +17,7 @@ loops (must be 0); how the games ended (won / no hint / loop / move cap); the ti
 hint takes, p50 / p99 (``time.perf_counter``); and the deals the thoughtful solver wins
 that the hints lose. Everything but the timings is a function of the arguments.
 
+    python bench/hints.py --compare A.jsonl B.jsonl   # two runs paired on their common deals
     python bench/hints.py [--games klondike,klondike-draw1 | all] [--deals 100]
                           [--first 1000000] [--max-moves 500] [--solve-states 1000000]
                           [--loop-key position|state] [--workers 1] [--json FILE]
@@ -192,6 +193,67 @@ def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def sign_test(a: int, b: int) -> float:
+    """Two-sided exact sign test: the chance of a split at least as uneven as ``a``
+    against ``b`` when each of the ``a + b`` discordant deals is a fair coin.
+
+    >>> round(sign_test(6, 2), 3), sign_test(3, 3)
+    (0.289, 1.0)
+    """
+    n = a + b
+    if n == 0:
+        return 1.0
+    k = min(a, b)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def compare(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Two runs paired on the deals both played (same game and number), per game: the
+    deals, each run's wins there, the deals only one of them won, the sign test on those,
+    and each run's hint times on those deals."""
+    def index(rs: list[dict[str, Any]]) -> dict[tuple[str, int], dict[str, Any]]:
+        return {(r["game"], r["number"]): r for r in rs}
+
+    ia, ib = index(a), index(b)
+    out: dict[str, dict[str, Any]] = {}
+    for game in sorted({g for g, _ in ia.keys() & ib.keys()}):
+        common = sorted(n for g, n in ia.keys() & ib.keys() if g == game)
+        ra = [ia[game, n] for n in common]
+        rb = [ib[game, n] for n in common]
+        only_a = [n for n, x, y in zip(common, ra, rb, strict=True)
+                  if x["end"] == "won" and y["end"] != "won"]
+        only_b = [n for n, x, y in zip(common, ra, rb, strict=True)
+                  if y["end"] == "won" and x["end"] != "won"]
+        row: dict[str, Any] = {
+            "deals": len(common),
+            "won_a": sum(r["end"] == "won" for r in ra),
+            "won_b": sum(r["end"] == "won" for r in rb),
+            "only_a": only_a,
+            "only_b": only_b,
+            "sign_test_p": sign_test(len(only_a), len(only_b)),
+        }
+        for name, rs in (("a", ra), ("b", rb)):
+            seconds = [x for r in rs for x in r["hint_seconds"]]
+            for q in (50, 99):
+                v = percentile(seconds, q)
+                row[f"hint_p{q}_ms_{name}"] = None if v is None else round(v * 1000, 1)
+        out[game] = row
+    return out
+
+
+def _read_all(path: Path) -> list[dict[str, Any]]:
+    """The records of a ``--records`` file (JSON lines) or a ``--json`` file."""
+    text = path.read_text()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+    if isinstance(data, dict):
+        return [r for rs in data["records"].values() for r in rs]
+    return list(data)
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
@@ -291,6 +353,13 @@ def main(argv: list[str] | None = None) -> int:
             f"--{name}", type=int, help=f"the hint's {name} (default: hint()'s own)"
         )
     parser.add_argument("--workers", type=int, default=1, help="processes")
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("A", "B"),
+        help="play nothing: pair two runs' records (--records or --json files) on the deals "
+        "both played, with the sign test on the deals only one of them won",
+    )
     parser.add_argument("--json", help="write the summaries and every record to this file")
     parser.add_argument(
         "--records",
@@ -298,6 +367,18 @@ def main(argv: list[str] | None = None) -> int:
         "deals already in it are read back, not played again",
     )
     args = parser.parse_args(argv)
+    if args.compare:
+        pairs = compare(*(_read_all(Path(f)) for f in args.compare))
+        print("| game | deals | A won | B won | only A | only B | sign test p "
+              "| hint p50 ms A / B | hint p99 ms A / B |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |")
+        for g, r in pairs.items():
+            print(f"| {g} | {r['deals']} | {r['won_a']} | {r['won_b']} | {len(r['only_a'])} "
+                  f"| {len(r['only_b'])} | {r['sign_test_p']:.3f} "
+                  f"| {r['hint_p50_ms_a']} / {r['hint_p50_ms_b']} "
+                  f"| {r['hint_p99_ms_a']} / {r['hint_p99_ms_b']} |")
+            print(f"\n{g}: only A won {r['only_a']}; only B won {r['only_b']}")
+        return 0
     if args.games == "all":
         args.games = ",".join(ALL_GAMES)
     games = [g.strip() for g in args.games.split(",") if g.strip()]

@@ -216,9 +216,10 @@ def compare(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, dict[
         return {(r["game"], r["number"]): r for r in rs}
 
     ia, ib = index(a), index(b)
+    both = ia.keys() & ib.keys()
     out: dict[str, dict[str, Any]] = {}
-    for game in sorted({g for g, _ in ia.keys() & ib.keys()}):
-        common = sorted(n for g, n in ia.keys() & ib.keys() if g == game)
+    for game in sorted({g for g, _ in both}):
+        common = sorted(n for g, n in both if g == game)
         ra = [ia[game, n] for n in common]
         rb = [ib[game, n] for n in common]
         only_a = [n for n, x, y in zip(common, ra, rb, strict=True)

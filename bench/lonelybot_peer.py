@@ -18,7 +18,8 @@ disagree (there must be none), and the deals only one of them decides.
 ``hop``: lonelybot's player that does not see the face-down cards (lonecli's ``hop``: 3,000
 samples and 1,000-visit searches a move; it knows the stock's order) plays each deal:
 its win rate with a 95 % Wilson interval, beside PatienceKit's hint player when a
-``bench/hints.py`` records file of the same deals is given (``--ours FILE``).
+``bench/hints.py`` records or ``--json`` file of the same deals is given (``--ours FILE``):
+the deals only one of them won, with the sign test of ``hints.py --compare``.
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "src"))
 
+from hints import _read_all, sign_test  # noqa: E402
 from patiencekit import new_game  # noqa: E402
 from patiencekit.solver import Budget, solve  # noqa: E402
 from patiencekit.solver.study import percentile, wilson_interval  # noqa: E402
@@ -84,10 +87,15 @@ def run_peer(binary: str, mode: str, lines: list[str], seconds: float) -> Iterat
 PEER_OUTCOMES = {"solved": "solved", "unsolvable": "unsolvable", "terminated": "limit"}
 
 
-def solve_both(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
+def _deals(args: argparse.Namespace) -> tuple[str, list[int], list[str]]:
+    """The run's game id, game numbers and deck lines."""
     game_id = GAME_IDS[args.draw]
     numbers = list(range(args.first, args.first + args.deals))
-    lines = [deck_line(game_id, n) for n in numbers]
+    return game_id, numbers, [deck_line(game_id, n) for n in numbers]
+
+
+def solve_both(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
+    game_id, numbers, lines = _deals(args)
     peer: list[dict[str, Any]] = []
     for i, (num, word, ms, states) in enumerate(
         run_peer(args.lonelybot, "solve", lines, args.max_seconds)
@@ -134,9 +142,7 @@ def solve_report(records: dict[str, list[dict[str, Any]]], title: str) -> str:
 
 
 def hop(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
-    game_id = GAME_IDS[args.draw]
-    numbers = list(range(args.first, args.first + args.deals))
-    lines = [deck_line(game_id, n) for n in numbers]
+    _, _, lines = _deals(args)
     records: list[dict[str, Any]] = []
     started = time.perf_counter()
     for num, word, moves, ms in run_peer(args.lonelybot, "hop", lines, 0):
@@ -157,18 +163,15 @@ def hop_report(records: list[dict[str, Any]], ours_file: str | None, title: str)
            f"({100 * won / len(records):.1f} %, Wilson {100 * lo:.1f}-{100 * hi:.1f}); "
            f"median {statistics.median(r['ms'] for r in records) / 1000:.1f} s a game"]
     if ours_file:
-        ours = {}
-        for line in Path(ours_file).read_text().splitlines():
-            if line.strip():
-                rec = json.loads(line)
-                ours[rec["number"]] = rec["end"] == "won"
+        ours = {r["number"]: r["end"] == "won" for r in _read_all(Path(ours_file))}
         both = [r for r in records if r["number"] in ours]
         a = sum(ours[r["number"]] for r in both)
         b = sum(r["won"] for r in both)
         only_a = sum(ours[r["number"]] and not r["won"] for r in both)
         only_b = sum(r["won"] and not ours[r["number"]] for r in both)
         out.append(f"on the {len(both)} deals both played: PatienceKit's hints won {a}, "
-                   f"lonelybot's player {b} (only PatienceKit {only_a}, only lonelybot {only_b})")
+                   f"lonelybot's player {b} (only PatienceKit {only_a}, only lonelybot {only_b}; "
+                   f"sign test p = {sign_test(only_a, only_b):.3f})")
     return "\n".join(out)
 
 

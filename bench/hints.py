@@ -19,7 +19,8 @@ that the hints lose. Everything but the timings is a function of the arguments.
 
     python bench/hints.py --compare A.jsonl B.jsonl   # two runs paired on their common deals
     python bench/hints.py [--games klondike,klondike-draw1 | all] [--deals 100]
-                          [--first 1000000] [--max-moves 500] [--solve-states 1000000]
+                          [--first 1000000 | --numbers N,N,... | --numbers @FILE]
+                          [--max-moves 500] [--solve-states 1000000]
                           [--loop-key position|state] [--workers 1] [--json FILE]
                           [--records FILE.jsonl] [--samples N] [--positions N]
                           [--evaluations N]
@@ -47,7 +48,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -243,6 +244,25 @@ def compare(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, dict[
     return out
 
 
+def parse_numbers(spec: str) -> list[int]:
+    """``--numbers``: "1,2,3", or "@FILE" with the numbers separated by commas, spaces or
+    lines ('#' starts a comment). Raises ValueError on anything else, naming it.
+
+    >>> parse_numbers("1000004, 1000015")
+    [1000004, 1000015]
+    """
+    text = Path(spec[1:]).read_text() if spec.startswith("@") else spec
+    out: list[int] = []
+    for line in text.splitlines():
+        for word in line.split("#", 1)[0].replace(",", " ").split():
+            if not word.isdigit():
+                raise ValueError(f"not a game number: {word!r}")
+            out.append(int(word))
+    if not out:
+        raise ValueError(f"no game number in {spec!r}")
+    return out
+
+
 def _read_all(path: Path) -> list[dict[str, Any]]:
     """The records of a ``--records`` file (JSON lines) or a ``--json`` file."""
     text = path.read_text()
@@ -336,6 +356,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--deals", type=int, default=100, help="deals per game")
     parser.add_argument("--first", type=int, default=1_000_000, help="first game number")
+    parser.add_argument(
+        "--numbers",
+        help="play these game numbers instead of --first/--deals: comma-separated, or "
+        "@FILE (numbers separated by commas, spaces or lines; '#' starts a comment)",
+    )
     parser.add_argument("--max-moves", type=int, default=500, help="moves per game at most")
     parser.add_argument(
         "--solve-states",
@@ -388,7 +413,12 @@ def main(argv: list[str] | None = None) -> int:
             new_game(g, 1)  # an unknown game id fails here, before any work
         except UnknownGameError as e:
             parser.error(str(e))
-    numbers = range(args.first, args.first + args.deals)
+    numbers: Sequence[int] = range(args.first, args.first + args.deals)
+    if args.numbers:
+        try:
+            numbers = parse_numbers(args.numbers)
+        except (OSError, ValueError) as e:
+            parser.error(f"--numbers: {e}")
     # (sorted by name, as _task_of reads it back from a record)
     budget = tuple(
         sorted(

@@ -64,3 +64,18 @@ def test_compare_pairs_two_runs_on_the_deals_both_played(tmp_path: Path) -> None
         b, key=lambda r: (r["game"], r["number"])
     )
     assert hints.main(["--compare", str(lines), str(whole)]) == 0
+
+
+def test_numbers_are_read_from_a_list_or_a_file(tmp_path: Path) -> None:
+    """``--numbers``: a comma list, or @FILE with commas, spaces, lines and comments; a
+    word that is not a game number, or nothing at all, is refused by name."""
+    assert hints.parse_numbers("1000004,1000015, 7") == [1000004, 1000015, 7]
+    listed = tmp_path / "deals.txt"
+    listed.write_text("# the deals only one player won\n1000006 1000015,\n\n1000004  # kept\n")
+    assert hints.parse_numbers(f"@{listed}") == [1000006, 1000015, 1000004]
+    with pytest.raises(ValueError, match="'12x'"):
+        hints.parse_numbers("1,12x")
+    with pytest.raises(ValueError, match="no game number"):
+        hints.parse_numbers("# nothing\n")
+    with pytest.raises(OSError):
+        hints.parse_numbers(f"@{tmp_path / 'missing.txt'}")

@@ -19,7 +19,7 @@ that the hints lose. Everything but the timings is a function of the arguments.
 
     python bench/hints.py --compare A.jsonl B.jsonl   # two runs paired on their common deals
     python bench/hints.py [--games klondike,klondike-draw1 | all] [--deals 100]
-                          [--first 1000000 | --numbers N,N,... | --numbers @FILE]
+                          [--first 1000000 | --numbers 1-50,77 | --numbers @FILE.json]
                           [--max-moves 500] [--solve-states 1000000]
                           [--loop-key position|state] [--workers 1] [--json FILE]
                           [--records FILE.jsonl] [--samples N] [--positions N]
@@ -68,6 +68,7 @@ from patiencekit.errors import UnknownGameError  # noqa: E402
 from patiencekit.game import new_game  # noqa: E402
 from patiencekit.games import GAMES as GAMES_BY_ID  # noqa: E402
 from patiencekit.solver import Budget, hint, solve  # noqa: E402
+from patiencekit.solver.study import parse_numbers  # noqa: E402
 from patiencekit.state import State  # noqa: E402
 
 GAMES = "klondike,klondike-draw1"
@@ -244,25 +245,6 @@ def compare(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, dict[
     return out
 
 
-def parse_numbers(spec: str) -> list[int]:
-    """``--numbers``: "1,2,3", or "@FILE" with the numbers separated by commas, spaces or
-    lines ('#' starts a comment). Raises ValueError on anything else, naming it.
-
-    >>> parse_numbers("1000004, 1000015")
-    [1000004, 1000015]
-    """
-    text = Path(spec[1:]).read_text() if spec.startswith("@") else spec
-    out: list[int] = []
-    for line in text.splitlines():
-        for word in line.split("#", 1)[0].replace(",", " ").split():
-            if not word.isdigit():
-                raise ValueError(f"not a game number: {word!r}")
-            out.append(int(word))
-    if not out:
-        raise ValueError(f"no game number in {spec!r}")
-    return out
-
-
 def _read_all(path: Path) -> list[dict[str, Any]]:
     """The records of a ``--records`` file (JSON lines) or a ``--json`` file."""
     text = path.read_text()
@@ -358,8 +340,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=1_000_000, help="first game number")
     parser.add_argument(
         "--numbers",
-        help="play these game numbers instead of --first/--deals: comma-separated, or "
-        "@FILE (numbers separated by commas, spaces or lines; '#' starts a comment)",
+        help="play these game numbers instead of --first/--deals, as `patiencekit study "
+        "--numbers` reads them: numbers and ranges (1-50,77), or @FILE, a JSON list",
     )
     parser.add_argument("--max-moves", type=int, default=500, help="moves per game at most")
     parser.add_argument(
@@ -417,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.numbers:
         try:
             numbers = parse_numbers(args.numbers)
-        except (OSError, ValueError) as e:
+        except ValueError as e:
             parser.error(f"--numbers: {e}")
     # (sorted by name, as _task_of reads it back from a record)
     budget = tuple(

@@ -66,16 +66,20 @@ def test_compare_pairs_two_runs_on_the_deals_both_played(tmp_path: Path) -> None
     assert hints.main(["--compare", str(lines), str(whole)]) == 0
 
 
-def test_numbers_are_read_from_a_list_or_a_file(tmp_path: Path) -> None:
-    """``--numbers``: a comma list, or @FILE with commas, spaces, lines and comments; a
-    word that is not a game number, or nothing at all, is refused by name."""
+def test_numbers_are_read_as_the_study_reads_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--numbers`` is ``patiencekit study``'s own: numbers and ranges, or @FILE, a JSON
+    list (the deals the race and lonelybot split, kept in docs/experiments, read so); a
+    word that is not a game number, or a file that cannot be read, is refused by name
+    before anything is played."""
+    from patiencekit.solver.study import parse_numbers
+
+    assert hints.parse_numbers is parse_numbers
     assert hints.parse_numbers("1000004,1000015, 7") == [1000004, 1000015, 7]
-    listed = tmp_path / "deals.txt"
-    listed.write_text("# the deals only one player won\n1000006 1000015,\n\n1000004  # kept\n")
-    assert hints.parse_numbers(f"@{listed}") == [1000006, 1000015, 1000004]
-    with pytest.raises(ValueError, match="'12x'"):
-        hints.parse_numbers("1,12x")
-    with pytest.raises(ValueError, match="no game number"):
-        hints.parse_numbers("# nothing\n")
-    with pytest.raises(OSError):
-        hints.parse_numbers(f"@{tmp_path / 'missing.txt'}")
+    listed = Path(__file__).resolve().parent.parent / "docs" / "experiments"
+    split = hints.parse_numbers(f"@{listed / 'race-lonelybot-discordant.json'}")
+    assert len(split) == len(set(split)) == 61
+    assert all(1_000_000 <= n < 1_000_300 for n in split)
+    for bad, named in [("1,12x", "'12x'"), ("@/nonexistent/deals.json", "deals.json")]:
+        with pytest.raises(SystemExit):
+            hints.main(["--games", "klondike", "--numbers", bad])
+        assert named in capsys.readouterr().err

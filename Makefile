@@ -17,7 +17,11 @@ STATE_SRC    := src/patiencekit/state_pure.py
 KLONDIKE_SRC := src/patiencekit/solver/klondike.py
 DEAD_ENDS_SRC := src/patiencekit/solver/dead_ends.py
 WASTE_ONLY_SRC := src/patiencekit/solver/waste_only.py
-FAST   := $(VENV)/.state-fast $(VENV)/.klondike-fast $(VENV)/.dead-ends-fast $(VENV)/.waste-only-fast
+# and one C extension, the Klondike search's depth-first search
+# (solver/klondike_native*.so, from solver/klondike_native.c; Python's own compiler and flags)
+NATIVE_SRC := src/patiencekit/solver/klondike_native.c
+FAST   := $(VENV)/.state-fast $(VENV)/.klondike-fast $(VENV)/.dead-ends-fast $(VENV)/.waste-only-fast \
+          $(VENV)/.klondike-native
 
 .PHONY: venv play serve test bench bench-web
 
@@ -45,6 +49,10 @@ $(VENV)/.dead-ends-fast: $(DEAD_ENDS_SRC) tools/build_fast.py $(STAMP)
 
 $(VENV)/.waste-only-fast: $(WASTE_ONLY_SRC) tools/build_fast.py $(STAMP)
 	$(BIN)/python tools/build_fast.py waste_only || echo "mypyc build failed: the pure-Python waste-only search is used"
+	touch $@
+
+$(VENV)/.klondike-native: $(NATIVE_SRC) tools/build_fast.py $(STAMP)
+	$(BIN)/python tools/build_fast.py native || echo "C build failed: the Python Klondike depth-first search is used"
 	touch $@
 
 play: venv

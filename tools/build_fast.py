@@ -20,7 +20,12 @@ module, so an edit never leaves old code running; ``make`` rebuilds the modules 
 a source changes. ``PATIENCEKIT_PURE_PYTHON=1`` forces the pure-Python modules (the tests
 also check it). A failed build leaves the pure path (that module's old build removed).
 
-    python tools/build_fast.py [--clean] [state|klondike|dead_ends|waste_only ...]
+One C extension is built too (``native``): ``patiencekit.solver.klondike_native`` from
+``patiencekit/solver/klondike_native.c``, the Klondike search's depth-first search and its
+key table (``patiencekit.compiled.native_module`` loads it, with the same hash check; the
+compiler and flags are Python's own, from ``sysconfig``).
+
+    python tools/build_fast.py [--clean] [state|klondike|dead_ends|waste_only|native ...]
 """
 
 from __future__ import annotations
@@ -115,19 +120,62 @@ def build(target: Target = TARGETS["klondike"], dest: Path | None = None) -> int
     return 0
 
 
+#: the C extension (not mypyc): the Klondike search's depth-first search
+NATIVE = Target("solver/klondike_native.c", "klondike_native")
+
+
+def build_native(target: Target = NATIVE, dest: Path | None = None) -> int:
+    """Compile the C file ``target.source`` into the extension module ``target.fast``
+    beside it (or in ``dest``), with the C compiler and flags Python itself was built
+    with (``sysconfig``) and the file's sha256 as the module's ``SOURCE_SHA256``."""
+    import sysconfig
+
+    dest = dest or target.folder
+    clean(target, dest)
+    source = target.path.read_bytes()
+    digest = source_sha256(source)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    cc = (sysconfig.get_config_var("CC") or "cc").split()
+    cflags = (sysconfig.get_config_var("CFLAGS") or "").split()
+    ldshared = (sysconfig.get_config_var("LDSHARED") or "cc -shared").split()
+    with tempfile.TemporaryDirectory(prefix="pk-native-") as tmp:
+        work = Path(tmp)
+        c_file = work / f"{target.fast}.c"
+        c_file.write_bytes(source)  # exactly the bytes hashed
+        obj = work / f"{target.fast}.o"
+        so = work / f"{target.fast}{suffix}"
+        steps = [
+            [*cc, *cflags, "-O2", "-fPIC", "-Wall", "-Wno-unused-parameter",
+             f'-DPK_SOURCE_SHA256="{digest}"',
+             f"-I{sysconfig.get_paths()['include']}", "-c", str(c_file), "-o", str(obj)],
+            [*ldshared, str(obj), "-o", str(so)],
+        ]
+        for step in steps:
+            proc = subprocess.run(step, capture_output=True, text=True)
+            if proc.returncode != 0:
+                print(" ".join(step), proc.stdout[-2000:], proc.stderr[-2000:], file=sys.stderr)
+                return proc.returncode
+        dest.mkdir(parents=True, exist_ok=True)
+        shutil.copy(so, dest / so.name)
+    print(f"built {so.name} from {target.source} (sha256 {digest[:12]})")
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    names = [a for a in argv if not a.startswith("-")] or list(TARGETS)
-    unknown = sorted(set(names) - set(TARGETS))
+    every = [*TARGETS, "native"]
+    names = [a for a in argv if not a.startswith("-")] or every
+    unknown = sorted(set(names) - set(every))
     if unknown:
-        print(f"unknown module {', '.join(unknown)}: one of {', '.join(TARGETS)}",
+        print(f"unknown module {', '.join(unknown)}: one of {', '.join(every)}",
               file=sys.stderr)
         return 2
     if "--clean" in argv:
         for name in names:
-            clean(TARGETS[name])
+            clean(NATIVE if name == "native" else TARGETS[name])
         return 0
     # every module is tried; the first failure is the exit status
-    failed = [rc for rc in (build(TARGETS[name]) for name in names) if rc]
+    failed = [rc for rc in (build_native() if name == "native" else build(TARGETS[name])
+                            for name in names) if rc]
     return failed[0] if failed else 0
 
 

@@ -19,7 +19,7 @@ import os
 import warnings
 from types import ModuleType
 
-__all__ = ["HASH_NAME", "PURE_ENV", "compiled_or_pure", "source_sha256"]
+__all__ = ["HASH_NAME", "PURE_ENV", "compiled_or_pure", "native_module", "source_sha256"]
 
 #: the module constant that names the source a compiled module was built from
 HASH_NAME = "SOURCE_SHA256"
@@ -59,4 +59,35 @@ def compiled_or_pure(name: str, pure: ModuleType, what: str, *, stacklevel: int 
             stacklevel=stacklevel + 1,
         )
         return pure
+    return fast
+
+
+def native_module(name: str, source: str, what: str, *, stacklevel: int = 1) -> ModuleType | None:
+    """The C extension ``name`` if it was built from the C file ``source`` (a file name,
+    beside the built module) as it is now and :data:`PURE_ENV` is not set; else None (the
+    caller's Python code runs). ``tools/build_fast.py native`` compiles the file with its
+    sha256 as the module's ``SOURCE_SHA256``; a module built from another source (or with
+    no source beside it) is refused with a :class:`RuntimeWarning`, one never built passes
+    without a word."""
+    if os.environ.get(PURE_ENV):
+        return None
+    try:
+        fast = importlib.import_module(name)
+    except ImportError:
+        return None
+    path = os.path.join(os.path.dirname(str(fast.__file__)), source)
+    try:
+        with open(path, "rb") as f:
+            now: str | None = hashlib.file_digest(f, "sha256").hexdigest()
+    except OSError:
+        now = None
+    if getattr(fast, HASH_NAME, None) != now:
+        warnings.warn(
+            f"{name} was not compiled from {path} as it is now (edited since?): the "
+            f"Python {what} is used; rebuild it with `make venv` or "
+            "`python tools/build_fast.py native`",
+            RuntimeWarning,
+            stacklevel=stacklevel + 1,
+        )
+        return None
     return fast

@@ -47,8 +47,9 @@ import random
 import sys
 import time
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
+from patiencekit.compiled import native_module
 from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
 from patiencekit.state import DRAW, TURN, State
 
@@ -99,6 +100,19 @@ _KEY_BITS: Final = 62
 _rng: Final = random.Random(0x5EED)
 _Z: Final = [[_rng.getrandbits(_KEY_BITS) for _ in range(_CODES)] for _ in range(52)]
 _ZH: Final = [[_rng.getrandbits(_KEY_BITS) for _ in range(24)] for _ in range(7)]
+
+#: the depth-first search in C (``klondike_native.c``, built by ``tools/build_fast.py
+#: native``) when it was built from that file as it is now, else None: then
+#: :meth:`KlondikeSearch.search` runs. It is the same search, move for move, with the same
+#: keys (it gets the Zobrist keys above), in a table of 8-byte slots
+_NATIVE: Final[Any] = native_module(
+    "patiencekit.solver.klondike_native", "klondike_native.c", "Klondike depth-first search"
+)
+if _NATIVE is not None:
+    _NATIVE.set_keys(_Z, _ZH)
+#: which depth-first search runs: the sha256 of the C file the native one was built from,
+#: or ``"python"``
+NATIVE_BUILD: Final[str] = str(_NATIVE.SOURCE_SHA256) if _NATIVE is not None else "python"
 
 
 def reachable_positions(n: int, p: int, draw: int) -> list[int]:
@@ -202,8 +216,12 @@ class KlondikeSearch:
         max_memory_mb: int | None = None,
         first_dfs_nodes: int = FIRST_DFS_NODES,
         greedy_passes: tuple[tuple[int, int], ...] = GREEDY_PASSES,
+        native: bool = True,
     ) -> None:
         self.start = state
+        #: the C depth-first search (``klondike_native``) when it is built and ``native``,
+        #: else None (:meth:`search` runs)
+        self.native: Any = _NATIVE if native else None
         self.first_dfs_nodes = first_dfs_nodes
         self.greedy_passes = greedy_passes
         self.draw = state.t.draw
@@ -215,7 +233,9 @@ class KlondikeSearch:
         self.reach_keys = _REACH_KEYS.setdefault(self.draw, [])
         self.loc = [_ON_FOUNDATION] * 52
         self.path: list[SearchMove] = []
-        self.seen: set[int] = set()
+        #: the transposition table: a ``set`` of keys, or the C search's ``KeySet`` (the
+        #: same keys, ``add``, ``discard``, ``in`` and ``len``)
+        self.seen: Any = self.native.KeySet() if self.native is not None else set()
         #: keys of positions the search must not enter (see :meth:`forbid`)
         self.dead: set[int] = set()
         #: the keys of the positions on the line being searched (see :meth:`_phases`)
@@ -225,7 +245,7 @@ class KlondikeSearch:
         self.draw_dominance = True
         #: the keys of the line the first phase left (see :meth:`_phases`): never cut by
         #: the dominance
-        self.old_line: set[int] = set()
+        self.old_line: Any = set()
         self.nodes = 0
         #: the budgets are checked every ``check_mask + 1`` positions (a hint's small
         #: searches check more often, or they run far past their budget)
@@ -1149,7 +1169,7 @@ class KlondikeSearch:
         if self.max_seconds is not None:
             self.phase_deadline = time.process_time() + self.max_seconds * FIRST_DFS_SHARE
         try:
-            return self.search(), None
+            return self._dfs(), None
         except SearchLimit as e:
             if e.which != _PHASE_OVER:
                 raise
@@ -1168,7 +1188,9 @@ class KlondikeSearch:
         # and never cuts a position of that line, so that the last phase enters each of
         # them again (they are reached from the start through each other), as the
         # argument above needs.
-        self.old_line = set(self.line)
+        self.old_line = (
+            set(self.line) if self.native is None else self.native.KeySet(self.line)
+        )
         self.line = []
         self.phase_nodes = -1
         self.phase = "greedy"
@@ -1184,40 +1206,94 @@ class KlondikeSearch:
         self.phase_deadline = -1.0
         self.phase = "exhaustive"
         self._load()
-        return self.search(), None
+        return self._dfs(), None
+
+    def _dfs(self) -> bool:
+        """:meth:`search` from the current position (the start: ``path`` empty), in C when
+        it is built (:data:`_NATIVE`): the same positions in the same order, the same
+        table, ``nodes``, ``max_depth`` and ``path``, and on a limit the same ``line``.
+        Raises :class:`SearchLimit`."""
+        native = self.native
+        if native is None:
+            return self.search()
+        won, nodes, depth, path, line, limit = native.dfs(
+            self.hidden, self.up, self.found, self.talon, self.p, self.draw, self.loc,
+            self.hash, self.seen, self.old_line if len(self.old_line) else None,
+            self.draw_dominance and self.draw != 1 and not self.dead,
+            self.nodes, self.check_mask, self._native_check,
+        )
+        self.nodes = nodes
+        if depth > self.max_depth:
+            self.max_depth = depth
+        if won is None:
+            self.line = line
+            raise SearchLimit(limit)
+        if won:
+            self.path = path
+        return bool(won)
+
+    def _native_check(self, nodes: int, kept: int) -> str | None:
+        """The C search's budget check (every ``check_mask + 1`` positions, as
+        :meth:`search` checks): None to go on, else the name of the limit reached."""
+        self.nodes = nodes
+        try:
+            self._check(kept)
+        except SearchLimit as e:
+            return e.which
+        return None
 
     def move_texts(self, state: State) -> list[str]:
         """The found line as engine moves (with the draws and turns), replayed on a copy of
         ``state`` to check every move."""
         s = state.copy()
         t = s.t
+        piles = s.piles
+        waste_pile = t.waste
+        stock_pile = t.stock
+        columns = t.columns
+        foundations = t.foundations
+        moves: list[tuple[int, int, int]] = []
+        # the engine moves first (the draws and turns worked out on the talon as it is
+        # then), each checked and played in turn below
+        for kind, a, b, c, card in self.path:
+            if kind in (_TALON_TO_FOUNDATION, _TALON_TO_COLUMN):
+                moves.append((-3, card, 0))  # bring ``card`` to the waste's top
+                dst = foundations[card // 13] if kind == _TALON_TO_FOUNDATION else columns[b]
+                moves.append((waste_pile, dst, 1))
+            elif kind == _COLUMN_TO_FOUNDATION:
+                moves.append((columns[a], foundations[card // 13], 1))
+            elif kind == _COLUMN_TO_COLUMN:
+                moves.append((columns[a], columns[c], card))
+            elif kind == _SWAP_TO_FOUNDATION:
+                moves.append((columns[a], columns[c], b))
+                moves.append((columns[a], foundations[card // 13], 1))
+            else:
+                moves.append((foundations[a], columns[b], 1))
         out: list[str] = []
-
-        def play(m: tuple[int, int, int]) -> None:
-            # State.check is legal exactly when the move is in State.moves(), and it checks
-            # one move instead of listing them all
+        draw_text = t.label_of(DRAW)
+        turn_text = t.label_of(TURN)
+        for m in moves:
+            if m[0] == -3:
+                card = m[1]
+                for _ in range(2 * 52):
+                    waste = piles[waste_pile]
+                    if waste and waste[-1] == card:
+                        break
+                    # State.check is legal exactly when the move is in State.moves(), and
+                    # it checks one move instead of listing them all
+                    if piles[stock_pile]:
+                        if s.check(DRAW) is not None:
+                            raise AssertionError("solver produced an illegal move s")
+                        s.push(DRAW)
+                        out.append(draw_text)
+                    else:
+                        if s.check(TURN) is not None:
+                            raise AssertionError("solver produced an illegal move t")
+                        s.push(TURN)
+                        out.append(turn_text)
+                continue
             if s.check(m) is not None:
                 raise AssertionError(f"solver produced an illegal move {t.label_of(m)}")
             s.push(m)
             out.append(t.label_of(m))
-
-        for kind, a, b, c, card in self.path:
-            if kind in (_TALON_TO_FOUNDATION, _TALON_TO_COLUMN):
-                for _ in range(2 * 52):
-                    waste = s.piles[t.waste]
-                    if waste and waste[-1] == card:
-                        break
-                    play(DRAW if s.piles[t.stock] else TURN)
-                src = t.waste
-                dst = t.foundations[card // 13] if kind == _TALON_TO_FOUNDATION else t.columns[b]
-                play((src, dst, 1))
-            elif kind == _COLUMN_TO_FOUNDATION:
-                play((t.columns[a], t.foundations[card // 13], 1))
-            elif kind == _COLUMN_TO_COLUMN:
-                play((t.columns[a], t.columns[c], card))
-            elif kind == _SWAP_TO_FOUNDATION:
-                play((t.columns[a], t.columns[c], b))
-                play((t.columns[a], t.foundations[card // 13], 1))
-            else:
-                play((t.foundations[a], t.columns[b], 1))
         return out

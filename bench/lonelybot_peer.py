@@ -10,9 +10,12 @@ lonelybot is not on PyPI: build its binary once with ``bench/peers/lonelybot/bui
 
 ``solve``: every deal solved by lonelybot's solver (one process for all deals, its time
 taken inside the solver, as its README's figures are) and by PatienceKit's thoughtful
-solver in this process (warmed up on one deal first; ``solve()``'s own time, also inside
-the solver). Reported: each solver's solved / proved unsolvable / undecided, the median
-and p90 time inside the solver, the ratio of the medians, the deals where the two
+solver in this process (warmed up on one deal first), twice: ``solve()`` as a whole (its
+own time: the search, then the line replayed move by move on the engine, each move
+checked, into the notation), and the search alone (``KlondikeSearch`` made from the deal
+and run to its verdict and line: what lonelybot's time covers, its ``Solitaire::new`` and
+``solve``). Reported: each solver's solved / proved unsolvable / undecided, the median
+and p90 time inside the solver, the ratios of the medians, the deals where the two
 disagree (there must be none), and the deals only one of them decides.
 
 ``hop``: lonelybot's player that does not see the face-down cards (lonecli's ``hop``: 3,000
@@ -40,7 +43,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 
 from hints import _read_all, sign_test  # noqa: E402
 from patiencekit import new_game  # noqa: E402
-from patiencekit.solver import Budget, solve  # noqa: E402
+from patiencekit.solver import _KLONDIKE, Budget, solve  # noqa: E402
 from patiencekit.solver.study import percentile, wilson_interval  # noqa: E402
 
 GAME_IDS = {1: "klondike-draw1", 3: "klondike"}
@@ -106,13 +109,24 @@ def solve_both(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
             print(f"lonelybot: {i + 1} of {len(numbers)}", file=sys.stderr, flush=True)
     solve(game_id, numbers[0], budget=Budget(seconds=args.max_seconds))  # warm-up
     ours: list[dict[str, Any]] = []
+    search: list[dict[str, Any]] = []
+    budget = Budget(seconds=args.max_seconds)
     for i, n in enumerate(numbers):
-        r = solve(game_id, n, budget=Budget(seconds=args.max_seconds))
+        r = solve(game_id, n, budget=budget)
         ours.append({"number": n, "outcome": r.outcome, "solve_ms": r.seconds * 1000,
                      "states": r.states})
+        # the search alone, as solve() makes and runs it, without the line's replay
+        state = new_game(game_id, n).state
+        start = time.perf_counter()
+        ks = _KLONDIKE.KlondikeSearch(state, max_seconds=budget.seconds,
+                                      max_states=budget.states, max_memory_mb=budget.memory_mb)
+        won, _ = ks.run()
+        ms = (time.perf_counter() - start) * 1000
+        search.append({"number": n, "solve_ms": ms, "states": ks.nodes,
+                       "outcome": {True: "solved", False: "unsolvable", None: "limit"}[won]})
         if (i + 1) % 100 == 0:
             print(f"patiencekit: {i + 1} of {len(numbers)}", file=sys.stderr, flush=True)
-    return {"lonelybot": peer, "patiencekit": ours}
+    return {"lonelybot": peer, "patiencekit": ours, "patiencekit search": search}
 
 
 def solve_report(records: dict[str, list[dict[str, Any]]], title: str) -> str:
@@ -131,9 +145,15 @@ def solve_report(records: dict[str, list[dict[str, Any]]], title: str) -> str:
     clash = [n for n in both if "limit" not in (ours[n], peer[n]) and ours[n] != peer[n]]
     only_peer = [n for n in both if ours[n] == "limit" and peer[n] != "limit"]
     only_ours = [n for n in both if peer[n] == "limit" and ours[n] != "limit"]
-    ratio = medians["patiencekit"] / medians["lonelybot"] if medians["lonelybot"] else None
-    out += ["", f"median time inside the solver, PatienceKit / lonelybot: "
-                f"{ratio:.1f}x" if ratio is not None else "lonelybot's median is 0",
+    out.append("")
+    for name, what in (("patiencekit", "solve(), the line replayed into the notation"),
+                       ("patiencekit search", "the search alone")):
+        if name not in medians:
+            continue  # (records of an older run)
+        out.append(f"median time inside the solver, PatienceKit ({what}) / lonelybot: "
+                   + (f"{medians[name] / medians['lonelybot']:.1f}x"
+                      if medians["lonelybot"] else "lonelybot's median is 0"))
+    out += [
             f"verdicts that disagree: {len(clash)} {clash}",
             f"decided by lonelybot only: {len(only_peer)} "
             + ", ".join(f"{n} ({peer[n]})" for n in only_peer),

@@ -175,6 +175,31 @@ def test_the_budget_check_is_called_back_and_its_errors_come_through(
 
 
 @needs_native
+def test_the_c_deadlock_test_is_the_python_one() -> None:
+    """``blocked`` on many face-down layouts: every deal's, and random ones where few cards
+    are face down (so that both answers occur)."""
+    rng = random.Random(7)
+    answers = set()
+    layouts = [new_game("klondike", n).state for n in range(1, 200)]
+    for state in layouts:
+        search = _KLONDIKE.KlondikeSearch(state, native=False)
+        for trial in range(4):
+            if trial:
+                # deeper columns of face-down cards than a deal's, often deadlocked
+                cards = rng.sample(range(52), 49)
+                search.hidden = [cards[7 * i: 7 * i + rng.randrange(3, 8)] for i in range(7)]
+            python = search.blocked()
+            search.native = NATIVE
+            c = search.blocked()
+            search.native = None
+            assert python == c, search.hidden
+            answers.add(c)
+    assert answers == {True, False}
+    with pytest.raises(ValueError, match="face down twice"):
+        NATIVE.blocked([[1], [1], [], [], [], [], []])
+
+
+@needs_native
 def test_the_key_table_is_a_set_of_keys() -> None:
     rng = random.Random(14)
     table = NATIVE.KeySet()

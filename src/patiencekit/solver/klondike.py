@@ -922,7 +922,10 @@ class KlondikeSearch:
         onto a card one rank higher of the other colour; kings and aces can always go.
         Each of those cards must come out first, which it cannot if it lies under the
         card in the same column, or under face-down cards that are themselves stuck.
+        (The C module's ``blocked`` when it is in use: the same fixed point.)
         """
+        if self.native is not None:
+            return bool(self.native.blocked(self.hidden))
         where: dict[int, tuple[int, int]] = {}
         for col in range(7):
             for pos, c in enumerate(self.hidden[col]):

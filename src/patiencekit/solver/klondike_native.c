@@ -1220,12 +1220,84 @@ done:
     return result;
 }
 
+/* blocked(hidden) -> bool: klondike.py's KlondikeSearch.blocked, a face-down card that can
+ * never leave its column (the same fixed point, worked out on arrays) */
+static PyObject *blocked(PyObject *self, PyObject *arg) {
+    int8_t hid[7][53];
+    int nh[7];
+    int col_of[52], pos_of[52];
+    char free_[52];
+    if (!PyList_Check(arg) || PyList_GET_SIZE(arg) != 7) {
+        PyErr_SetString(PyExc_ValueError, "blocked: 7 columns of face-down cards");
+        return NULL;
+    }
+    for (int c = 0; c < 52; c++) col_of[c] = -1;
+    int count = 0, nfree = 0;
+    for (int i = 0; i < 7; i++) {
+        if (int_list(PyList_GET_ITEM(arg, i), hid[i], MAX_HIDDEN - 1, &nh[i],
+                     "a column's face-down cards") < 0)
+            return NULL;
+        for (int k = 0; k < nh[i]; k++) {
+            int c = hid[i][k];
+            if (col_of[c] >= 0) {
+                PyErr_Format(PyExc_ValueError, "blocked: card %d is face down twice", c);
+                return NULL;
+            }
+            col_of[c] = i;
+            pos_of[c] = k;
+            count++;
+        }
+    }
+    for (int c = 0; c < 52; c++) {
+        free_[c] = col_of[c] >= 0 && (c % 13 == 0 || c % 13 == KING);
+        nfree += free_[c];
+    }
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int i = 0; i < 7; i++) {
+            for (int k = 0; k < nh[i]; k++) {
+                int c = hid[i][k];
+                if (free_[c]) continue;
+                int exits[3] = {(c / 13) * 13 + c % 13 - 1, PA[c], PB[c]};
+                for (int e = 0; e < 3; e++) {
+                    int x = exits[e];
+                    int ok;
+                    if (col_of[x] < 0) {
+                        ok = 1; /* face up, in the talon or on a foundation */
+                    } else {
+                        int xcol = col_of[x], xpos = pos_of[x];
+                        if (xcol == i && xpos < k) continue; /* under this very card */
+                        ok = 1;
+                        for (int j = xpos + 1; j < nh[xcol]; j++) {
+                            int y = hid[xcol][j];
+                            if (!free_[y] && y != c) {
+                                ok = 0;
+                                break;
+                            }
+                        }
+                    }
+                    if (ok) {
+                        free_[c] = 1;
+                        nfree++;
+                        changed = 1;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    return PyBool_FromLong(nfree < count);
+}
+
 static PyMethodDef module_methods[] = {
     {"set_keys", set_keys, METH_VARARGS,
      "set_keys(Z, ZH): klondike.py's Zobrist keys (52 rows of 62, 7 rows of 24)."},
     {"talon_keys", talon_keys, METH_VARARGS,
      "talon_keys(draw, n): the talon keys by draw position (klondike.py's _reach_row)."},
     {"dfs", dfs, METH_VARARGS, "One depth-first search (see the module's source)."},
+    {"blocked", blocked, METH_O,
+     "blocked(hidden): a face-down card can never leave its column (klondike.py's blocked)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -240,22 +240,16 @@ def test_bad_input_to_the_c_module_is_refused_by_name() -> None:
     search = _KLONDIKE.KlondikeSearch(state, native=True)
     args = [search.hidden, search.up, search.found, search.talon, search.p, search.draw,
             search.loc, search.hash, search.seen, None, True, 0, 1023, search._native_check]
-    bad = list(args)
-    bad[0] = [[60], [], [], [], [], [], []]
-    with pytest.raises(ValueError, match="face-down cards holds 60"):
-        NATIVE.dfs(*bad)
-    bad = list(args)
-    bad[5] = 4
-    with pytest.raises(ValueError, match="draw 4"):
-        NATIVE.dfs(*bad)
-    bad = list(args)
-    bad[8] = set()
-    with pytest.raises(TypeError, match="KeySets"):
-        NATIVE.dfs(*bad)
-    bad = list(args)
-    bad[4] = 99
-    with pytest.raises(ValueError, match="draw position 99"):
-        NATIVE.dfs(*bad)
+    for where, value, error, words in [
+        (0, [[60], [], [], [], [], [], []], ValueError, "face-down cards holds 60"),
+        (5, 4, ValueError, "draw 4"),
+        (8, set(), TypeError, "KeySets"),
+        (4, 99, ValueError, "draw position 99"),
+    ]:
+        bad = list(args)
+        bad[where] = value
+        with pytest.raises(error, match=words):
+            NATIVE.dfs(*bad)
     # nothing was searched or kept by the refused calls
     assert len(search.seen) == 0
     assert NATIVE.dfs(*args)[0] is True

@@ -27,13 +27,45 @@ HASH_NAME = "SOURCE_SHA256"
 PURE_ENV = "PATIENCEKIT_PURE_PYTHON"
 
 
-def source_sha256(module: ModuleType) -> str | None:
-    """The sha256 of ``module``'s source file as it is now, or None when it cannot be read."""
+def _file_sha256(path: str) -> str | None:
+    """The sha256 of the file at ``path`` as it is now, or None when it cannot be read."""
     try:
-        with open(str(module.__file__), "rb") as f:
+        with open(path, "rb") as f:
             return hashlib.file_digest(f, "sha256").hexdigest()
     except OSError:
         return None
+
+
+def source_sha256(module: ModuleType) -> str | None:
+    """The sha256 of ``module``'s source file as it is now, or None when it cannot be read."""
+    return _file_sha256(str(module.__file__))
+
+
+def _built(name: str) -> ModuleType | None:
+    """The built module ``name``, or None when :data:`PURE_ENV` is set or it was never
+    built."""
+    if os.environ.get(PURE_ENV):
+        return None
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def _current(fast: ModuleType, source: str, what: str, stacklevel: int) -> bool:
+    """Whether ``fast`` names the hash of ``source`` (a path) as it is now; if not, a
+    :class:`RuntimeWarning` says that the pure-Python ``what`` is used (``stacklevel`` as
+    :func:`warnings.warn` counts it from the caller of the public loader)."""
+    if getattr(fast, HASH_NAME, None) == _file_sha256(source) is not None:
+        return True
+    warnings.warn(
+        f"{fast.__name__} was not compiled from {source} as it is now (edited since?): "
+        f"the pure-Python {what} is used; rebuild the compiled one with `make venv` or "
+        "`python tools/build_fast.py`",
+        RuntimeWarning,
+        stacklevel=stacklevel + 2,
+    )
+    return False
 
 
 def compiled_or_pure(name: str, pure: ModuleType, what: str, *, stacklevel: int = 1) -> ModuleType:
@@ -43,21 +75,8 @@ def compiled_or_pure(name: str, pure: ModuleType, what: str, *, stacklevel: int 
     ``what`` is used; one that was never built is no news and passes without a word. The
     warning names the line that called this one (``stacklevel=1``) or, as
     :func:`warnings.warn` counts, one further out."""
-    if os.environ.get(PURE_ENV):
-        return pure
-    try:
-        fast = importlib.import_module(name)
-    except ImportError:
-        return pure
-    built = getattr(fast, HASH_NAME, None)
-    if built is None or built != source_sha256(pure):
-        warnings.warn(
-            f"{name} was not compiled from {pure.__file__} as it is now (edited "
-            f"since?): the pure-Python {what} is used; rebuild the compiled one "
-            "with `make venv` or `python tools/build_fast.py`",
-            RuntimeWarning,
-            stacklevel=stacklevel + 1,
-        )
+    fast = _built(name)
+    if fast is None or not _current(fast, str(pure.__file__), what, stacklevel):
         return pure
     return fast
 
@@ -69,25 +88,8 @@ def native_module(name: str, source: str, what: str, *, stacklevel: int = 1) -> 
     sha256 as the module's ``SOURCE_SHA256``; a module built from another source (or with
     no source beside it) is refused with a :class:`RuntimeWarning`, one never built passes
     without a word."""
-    if os.environ.get(PURE_ENV):
-        return None
-    try:
-        fast = importlib.import_module(name)
-    except ImportError:
+    fast = _built(name)
+    if fast is None:
         return None
     path = os.path.join(os.path.dirname(str(fast.__file__)), source)
-    try:
-        with open(path, "rb") as f:
-            now: str | None = hashlib.file_digest(f, "sha256").hexdigest()
-    except OSError:
-        now = None
-    if getattr(fast, HASH_NAME, None) != now:
-        warnings.warn(
-            f"{name} was not compiled from {path} as it is now (edited since?): the "
-            f"Python {what} is used; rebuild it with `make venv` or "
-            "`python tools/build_fast.py native`",
-            RuntimeWarning,
-            stacklevel=stacklevel + 1,
-        )
-        return None
-    return fast
+    return fast if _current(fast, path, what, stacklevel) else None

@@ -426,15 +426,31 @@ typedef struct {
     PyObject *limit;    /* the name of the limit that stopped the search (a new ref) */
     int error;          /* a Python error is set */
     Move *path;
-    int npath, cappath;
+    size_t npath, cappath;
     uint64_t *line;
-    int nline, capline;
+    size_t nline, capline;
     Move *moves; /* a stack of every frame's moves */
     size_t nmoves, capmoves;
     Applied *autos; /* a stack of every frame's safe moves */
     size_t nautos, capautos;
     int depth;
 } S;
+
+/* room for ``need`` items of ``size`` bytes in the growable array *buf (capacity *cap);
+ * -1 with a Python MemoryError and s->error set when there is no memory */
+static int grow(S *s, void **buf, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 0;
+    size_t n = *cap * 2 + need + 64;
+    void *nb = PyMem_RawRealloc(*buf, n * size);
+    if (!nb) {
+        PyErr_NoMemory();
+        s->error = 1;
+        return -1;
+    }
+    *buf = nb;
+    *cap = n;
+    return 0;
+}
 
 static inline int safe(const S *s, int card) {
     int r = card % 13;
@@ -643,17 +659,8 @@ static int gen_moves(S *s) {
         reveal_nh[j + 1] = k;
     }
     int total = nreveal + nrest + nfirst + nlast;
-    if (s->nmoves + (size_t)total > s->capmoves) {
-        size_t cap = s->capmoves * 2 + (size_t)total;
-        Move *mv = (Move *)PyMem_RawRealloc(s->moves, cap * sizeof(Move));
-        if (!mv) {
-            PyErr_NoMemory();
-            s->error = 1;
-            return -1;
-        }
-        s->moves = mv;
-        s->capmoves = cap;
-    }
+    if (grow(s, (void **)&s->moves, &s->capmoves, s->nmoves + (size_t)total, sizeof(Move)) < 0)
+        return -1;
     Move *out = s->moves + s->nmoves;
     memcpy(out, reveal, (size_t)nreveal * sizeof(Move));
     out += nreveal;
@@ -831,17 +838,7 @@ static void undo_move(S *s, Move m, int info) {
 }
 
 static int push_auto(S *s, Move m) {
-    if (s->nautos == s->capautos) {
-        size_t cap = s->capautos * 2 + 64;
-        Applied *na = (Applied *)PyMem_RawRealloc(s->autos, cap * sizeof(Applied));
-        if (!na) {
-            PyErr_NoMemory();
-            s->error = 1;
-            return -1;
-        }
-        s->autos = na;
-        s->capautos = cap;
-    }
+    if (grow(s, (void **)&s->autos, &s->capautos, s->nautos + 1, sizeof(Applied)) < 0) return -1;
     int info = apply_move(s, m);
     s->autos[s->nautos++] = (Applied){m, info};
     return 0;
@@ -885,33 +882,13 @@ static int play_autos(S *s) {
 }
 
 static int path_push(S *s, Move m) {
-    if (s->npath == s->cappath) {
-        int cap = s->cappath * 2 + 256;
-        Move *np = (Move *)PyMem_RawRealloc(s->path, (size_t)cap * sizeof(Move));
-        if (!np) {
-            PyErr_NoMemory();
-            s->error = 1;
-            return -1;
-        }
-        s->path = np;
-        s->cappath = cap;
-    }
+    if (grow(s, (void **)&s->path, &s->cappath, s->npath + 1, sizeof(Move)) < 0) return -1;
     s->path[s->npath++] = m;
     return 0;
 }
 
 static int line_push(S *s, uint64_t k) {
-    if (s->nline == s->capline) {
-        int cap = s->capline * 2 + 256;
-        uint64_t *nl = (uint64_t *)PyMem_RawRealloc(s->line, (size_t)cap * sizeof(uint64_t));
-        if (!nl) {
-            PyErr_NoMemory();
-            s->error = 1;
-            return -1;
-        }
-        s->line = nl;
-        s->capline = cap;
-    }
+    if (grow(s, (void **)&s->line, &s->capline, s->nline + 1, sizeof(uint64_t)) < 0) return -1;
     s->line[s->nline++] = k;
     return 0;
 }
@@ -982,7 +959,7 @@ static int search(S *s) {
                 return -1;
             }
         }
-        if (s->npath > s->max_depth) s->max_depth = s->npath;
+        if ((int)s->npath > s->max_depth) s->max_depth = (int)s->npath;
         size_t base = s->nmoves;
         int n = gen_moves(s);
         if (n < 0) return -1;
@@ -1037,6 +1014,20 @@ static int int_list(PyObject *list, int8_t *out, int cap, int *n, const char *wh
     return 0;
 }
 
+/* n keys of a Python list into out; -1 with a Python error when it is not n ints */
+static int read_keys(PyObject *row, uint64_t *out, int n, const char *what) {
+    if (!PyList_Check(row) || PyList_GET_SIZE(row) != n) {
+        PyErr_Format(PyExc_ValueError, "set_keys: %s must hold %d keys", what, n);
+        return -1;
+    }
+    for (int k = 0; k < n; k++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(row, k));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+        out[k] = v;
+    }
+    return 0;
+}
+
 static PyObject *set_keys(PyObject *self, PyObject *args) {
     PyObject *z, *zh;
     if (!PyArg_ParseTuple(args, "OO:set_keys", &z, &zh)) return NULL;
@@ -1045,30 +1036,11 @@ static PyObject *set_keys(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "set_keys wants 52 rows of 62 keys and 7 of 24");
         return NULL;
     }
-    for (int c = 0; c < 52; c++) {
-        PyObject *row = PyList_GET_ITEM(z, c);
-        if (!PyList_Check(row) || PyList_GET_SIZE(row) != CODES) {
-            PyErr_SetString(PyExc_ValueError, "set_keys: a card's row must hold 62 keys");
+    for (int c = 0; c < 52; c++)
+        if (read_keys(PyList_GET_ITEM(z, c), Z[c], CODES, "a card's row") < 0) return NULL;
+    for (int col = 0; col < 7; col++)
+        if (read_keys(PyList_GET_ITEM(zh, col), ZH[col], MAX_HIDDEN, "a column's row") < 0)
             return NULL;
-        }
-        for (int k = 0; k < CODES; k++) {
-            unsigned long long v = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(row, k));
-            if (v == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
-            Z[c][k] = v;
-        }
-    }
-    for (int col = 0; col < 7; col++) {
-        PyObject *row = PyList_GET_ITEM(zh, col);
-        if (!PyList_Check(row) || PyList_GET_SIZE(row) != MAX_HIDDEN) {
-            PyErr_SetString(PyExc_ValueError, "set_keys: a column's row must hold 24 keys");
-            return NULL;
-        }
-        for (int k = 0; k < MAX_HIDDEN; k++) {
-            unsigned long long v = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(row, k));
-            if (v == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
-            ZH[col][k] = v;
-        }
-    }
     keys_set = 1;
     Py_RETURN_NONE;
 }
@@ -1182,10 +1154,10 @@ static PyObject *dfs(PyObject *self, PyObject *args) {
     s->check = check;
     int r = search(s);
     if (s->error) goto done;
-    PyObject *path = PyList_New(r == 1 ? s->npath : 0);
+    PyObject *path = PyList_New(r == 1 ? (Py_ssize_t)s->npath : 0);
     if (!path) goto done;
     if (r == 1) {
-        for (int i = 0; i < s->npath; i++) {
+        for (size_t i = 0; i < s->npath; i++) {
             PyObject *t = move_tuple(s->path[i]);
             if (!t) {
                 Py_DECREF(path);
@@ -1194,13 +1166,13 @@ static PyObject *dfs(PyObject *self, PyObject *args) {
             PyList_SET_ITEM(path, i, t);
         }
     }
-    PyObject *line = PyList_New(r < 0 ? s->nline : 0);
+    PyObject *line = PyList_New(r < 0 ? (Py_ssize_t)s->nline : 0);
     if (!line) {
         Py_DECREF(path);
         goto done;
     }
     if (r < 0) {
-        for (int i = 0; i < s->nline; i++) {
+        for (size_t i = 0; i < s->nline; i++) {
             PyObject *k = PyLong_FromUnsignedLongLong(s->line[i]);
             if (!k) {
                 Py_DECREF(path);

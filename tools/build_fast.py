@@ -162,8 +162,8 @@ def build_native(target: Target = NATIVE, dest: Path | None = None) -> int:
 
 
 def main(argv: list[str]) -> int:
-    every = [*TARGETS, "native"]
-    names = [a for a in argv if not a.startswith("-")] or every
+    every = {**TARGETS, "native": NATIVE}
+    names = [a for a in argv if not a.startswith("-")] or list(every)
     unknown = sorted(set(names) - set(every))
     if unknown:
         print(f"unknown module {', '.join(unknown)}: one of {', '.join(every)}",
@@ -171,10 +171,10 @@ def main(argv: list[str]) -> int:
         return 2
     if "--clean" in argv:
         for name in names:
-            clean(NATIVE if name == "native" else TARGETS[name])
+            clean(every[name])
         return 0
     # every module is tried; the first failure is the exit status
-    failed = [rc for rc in (build_native() if name == "native" else build(TARGETS[name])
+    failed = [rc for rc in (build_native() if every[name] is NATIVE else build(every[name])
                             for name in names) if rc]
     return failed[0] if failed else 0
 

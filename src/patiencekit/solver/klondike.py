@@ -97,6 +97,10 @@ _BUCKETS: Final = 4096
 #: how many earlier draw positions the draw-position dominance looks up
 #: (:meth:`KlondikeSearch._dominated`)
 _DOMINANCE_PROBES: Final = 3
+#: internal: in :meth:`KlondikeSearch.move_texts`' list of engine moves, ``(_BRING, card, 0)``
+#: stands for the draws and turns that bring ``card`` to the waste's top (worked out as they
+#: are played; the engine's own stock moves are -1 and -2)
+_BRING: Final = -3
 #: internal: a phase of :meth:`KlondikeSearch.run` used up its own budget
 _PHASE_OVER: Final = "phase"
 
@@ -1267,7 +1271,7 @@ class KlondikeSearch:
         # then), each checked and played in turn below
         for kind, a, b, c, card in self.path:
             if kind in (_TALON_TO_FOUNDATION, _TALON_TO_COLUMN):
-                moves.append((-3, card, 0))  # bring ``card`` to the waste's top
+                moves.append((_BRING, card, 0))
                 dst = foundations[card // 13] if kind == _TALON_TO_FOUNDATION else columns[b]
                 moves.append((waste_pile, dst, 1))
             elif kind == _COLUMN_TO_FOUNDATION:
@@ -1280,28 +1284,23 @@ class KlondikeSearch:
             else:
                 moves.append((foundations[a], columns[b], 1))
         out: list[str] = []
-        draw_text = t.label_of(DRAW)
-        turn_text = t.label_of(TURN)
-        for m in moves:
-            if m[0] == -3:
-                card = m[1]
-                for _ in range(2 * 52):
-                    waste = piles[waste_pile]
-                    if waste and waste[-1] == card:
-                        break
-                    # State.check is legal exactly when the move is in State.moves(), and
-                    # it checks one move instead of listing them all
-                    if piles[stock_pile]:
-                        if s.check(DRAW) is not None:
-                            raise AssertionError("solver produced an illegal move s")
-                        s.push(DRAW)
-                        out.append(draw_text)
-                    else:
-                        if s.check(TURN) is not None:
-                            raise AssertionError("solver produced an illegal move t")
-                        s.push(TURN)
-                        out.append(turn_text)
-                continue
+        i = 0
+        draws = 0
+        while i < len(moves):
+            m = moves[i]
+            if m[0] == _BRING:
+                waste = piles[waste_pile]
+                if (waste and waste[-1] == m[1]) or draws == 2 * 52:
+                    i += 1
+                    draws = 0
+                    continue
+                # a draw or turn towards the card, checked like any move
+                m = DRAW if piles[stock_pile] else TURN
+                draws += 1
+            else:
+                i += 1
+            # State.check is legal exactly when the move is in State.moves(), and it checks
+            # one move instead of listing them all
             if s.check(m) is not None:
                 raise AssertionError(f"solver produced an illegal move {t.label_of(m)}")
             s.push(m)

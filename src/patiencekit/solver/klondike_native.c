@@ -180,17 +180,23 @@ static void KeySet_dealloc(KeySet *self) {
 
 static Py_ssize_t KeySet_len(KeySet *self) { return (Py_ssize_t)self->used; }
 
-static int KeySet_sq_contains(KeySet *self, PyObject *o) {
-    uint64_t k;
+/* 1 and the key when ``o`` is one, else 0 (no error: a negative or huge int, or no int,
+ * is no key, so it is in no table; ``in`` and ``discard`` answer for it as a set does) */
+static int key_quiet(PyObject *o, uint64_t *out) {
     if (!PyLong_Check(o)) return 0;
     unsigned long long v = PyLong_AsUnsignedLongLong(o);
     if (v == (unsigned long long)-1 && PyErr_Occurred()) {
-        PyErr_Clear(); /* a negative or huge int is no key */
+        PyErr_Clear();
         return 0;
     }
     if (v >= TOMB_SLOT) return 0;
-    k = (uint64_t)v;
-    return ks_contains(self, k);
+    *out = (uint64_t)v;
+    return 1;
+}
+
+static int KeySet_sq_contains(KeySet *self, PyObject *o) {
+    uint64_t k;
+    return key_quiet(o, &k) && ks_contains(self, k);
 }
 
 static PyObject *KeySet_add(KeySet *self, PyObject *o) {
@@ -201,16 +207,7 @@ static PyObject *KeySet_add(KeySet *self, PyObject *o) {
 
 static PyObject *KeySet_discard(KeySet *self, PyObject *o) {
     uint64_t k;
-    if (!PyLong_Check(o)) Py_RETURN_NONE;
-    unsigned long long v = PyLong_AsUnsignedLongLong(o);
-    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        Py_RETURN_NONE;
-    }
-    if (v < TOMB_SLOT) {
-        k = (uint64_t)v;
-        ks_discard(self, k);
-    }
+    if (key_quiet(o, &k)) ks_discard(self, k);
     Py_RETURN_NONE;
 }
 
@@ -341,7 +338,6 @@ static uint64_t reach_mask(int n, int p, int draw) {
  * the reachable positions in klondike.py's order (reachable_positions), made when first
  * asked */
 typedef struct {
-    int made;
     uint64_t key[53];       /* by draw position p */
     int8_t list[53][53];    /* reachable positions by p */
     int8_t count[53];
@@ -361,7 +357,7 @@ static TalonRow *talon_row(int draw, int n) {
         int c = 0;
         if (draw == 1) {
             for (int i = 0; i < n; i++) row->list[p][c++] = (int8_t)i;
-            row->set[p] = n ? (n == 64 ? UINT64_MAX : ((1ULL << n) - 1)) : 0;
+            row->set[p] = (1ULL << n) - 1; /* n <= 52 */
         } else {
             uint64_t seen = 0;
             if (p > 0) {
@@ -386,7 +382,6 @@ static TalonRow *talon_row(int draw, int n) {
         }
         row->count[p] = (int8_t)c;
     }
-    row->made = 1;
     ROWS[draw][n] = row;
     return row;
 }
@@ -473,6 +468,15 @@ static void make_tops(const S *s, int *tops) {
     for (int i = 0; i < 53; i++) tops[i] = -1;
     for (int j = 0; j < 7; j++)
         if (s->nu[j]) tops[s->up[j][s->nu[j] - 1]] = j;
+}
+
+/* the column whose top ``card`` may go onto (the first of its two parents found; a king:
+ * ``empty``, the first empty column, or -1), else -1 */
+static inline int parent_column(const int *tops, int card, int empty) {
+    int j = tops[PA[card]];
+    if (j < 0) j = tops[PB[card]];
+    if (j < 0 && card % 13 == KING) j = empty;
+    return j;
 }
 
 static int to_foundation(const S *s, int card, const int *tops, Move *out) {
@@ -600,9 +604,7 @@ static int gen_moves(S *s) {
         int nh = s->nh[i];
         if (nh == 0 && (card % 13 == KING || !king_waits)) continue;
         heads[card] = 1;
-        int j = tops[PA[card]];
-        if (j < 0) j = tops[PB[card]];
-        if (j < 0 && card % 13 == KING) j = empty;
+        int j = parent_column(tops, card, empty);
         if (j >= 0) {
             Move m = {COLUMN_TO_COLUMN, (int8_t)i, 0, (int8_t)j, (int8_t)n};
             if (nh) {
@@ -631,9 +633,7 @@ static int gen_moves(S *s) {
         if (s->found[card / 13] == card % 13)
             first[nfirst++] = (Move){TALON_TO_FOUNDATION, (int8_t)idx, 0, 0, (int8_t)card};
         if (draw1 && !useful(s, card, heads, reach_set, 13, memo)) continue;
-        int j = tops[PA[card]];
-        if (j < 0) j = tops[PB[card]];
-        if (j < 0 && card % 13 == KING) j = empty;
+        int j = parent_column(tops, card, empty);
         if (j >= 0) rest[nrest++] = (Move){TALON_TO_COLUMN, (int8_t)idx, (int8_t)j, 0, (int8_t)card};
     }
     for (int su = 0; su < 4; su++) {
@@ -641,8 +641,7 @@ static int gen_moves(S *s) {
         if (h < 2) continue;
         int card = su * 13 + h - 1;
         if (safe(s, card) || !useful(s, card, heads, reach_set, 13, memo)) continue;
-        int j = tops[PA[card]];
-        if (j < 0) j = tops[PB[card]];
+        int j = parent_column(tops, card, -1); /* (never to an empty column) */
         if (j >= 0) last[nlast++] = (Move){FOUNDATION_TO_COLUMN, (int8_t)su, (int8_t)j, 0, (int8_t)card};
     }
     /* reveal: most face-down cards first, ties in column order (a stable sort) */

@@ -238,14 +238,16 @@ def test_position_key_is_what_the_player_sees() -> None:
     assert t.kinds[t.stock] is PileKind.STOCK
 
 
-#: deals the hint player wins by following its own hints from the deal with its shipped
-#: budget (fresh deals of the hint bench, game numbers from 1,000,000; the shortest of its
-#: wins there). The budgets are positions, so the wins hold on any machine.
+#: deals the hint player wins by following its own hints from the deal (fresh deals of
+#: the hint bench, game numbers from 1,000,000). In draw 3 lonelybot's player lost the
+#: first and the race of 64 samples the second; they are played here with 128 samples and
+#: 1,000 searches a hint, the shipped allocation and positions (the shipped 1,000 samples
+#: would take minutes a game). In draw 1 with the shipped budget, the shortest wins of the
+#: race there. The budgets are positions, so the wins hold on any machine.
+_SMALL = {"samples": 128, "evaluations": 1_000}
 WON_BY_HINTS: list[tuple[str, int, dict[str, int]]] = [
-    ("klondike", 1_000_025, {}),
-    ("klondike", 1_000_029, {}),
-    # lost by the player before the race (16 samples, 48 searches by UCB1)
-    ("klondike", 1_000_054, {}),
+    ("klondike", 1_000_004, _SMALL),
+    ("klondike", 1_000_015, _SMALL),
     ("klondike-draw1", 1_000_011, {}),
     ("klondike-draw1", 1_000_013, {}),
 ]
@@ -313,22 +315,25 @@ def test_a_hint_judges_exactly_the_candidates(
     game_id: str, number: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """What ``choose`` judges in the samples is ``player.candidates`` (which the
-    experiments call too): talon plans once the talon is known, single moves before, each
-    leading to a new position."""
+    experiments call too) with the game's arrangements: in draw 3 the arranged plans, in
+    draw 1 talon plans once the talon is known, single moves before, each leading to a
+    new position. Draw 3's judge is the bounds (``_by_samples``), draw 1's the race."""
     game = _scouted(game_id, number)
     judged: list[list[list[tuple[int, int, int]]]] = []
-    race = player._race
+    own = solver.hint_settings(game_id)
+    name = "_race" if own.allocation is None else "_by_samples"
+    judge = getattr(player, name)
 
     def spy(state: State, order: list[list[tuple[int, int, int]]], *rest: object) -> object:
         judged.append([list(p) for p in order])
-        return race(state, order, *rest)  # type: ignore[arg-type]
+        return judge(state, order, *rest)
 
-    monkeypatch.setattr(player, "_race", spy)
+    monkeypatch.setattr(player, name, spy)
     seen_plans = False
     for _ in range(12):
         state = game.state
         line = player.line_of(state)
-        expected = player.candidates(state, line, True)
+        expected = player.candidates(state, line, True, arrange_depth=own.arrange_depth)
         before = len(judged)
         move = hint(game, samples=4, positions=300, evaluations=24, seconds=None)
         assert move is not None
@@ -360,9 +365,10 @@ def test_the_samples_stay_while_the_draws_go_through_a_known_talon() -> None:
 @pytest.mark.parametrize(
     ("game_id", "expected"),
     [
-        ("senior-wrangler", solver.HINT_STATES_BY_GAME["senior-wrangler"]),
-        ("patriarchs", solver.HINT_STATES_GENERIC),
-        ("klondike", solver.HINT_STATES),
+        ("senior-wrangler", solver.HINT_SETTINGS["senior-wrangler"].positions),
+        ("patriarchs", solver.HINT_GENERIC.positions),
+        ("klondike", solver.HINT_SETTINGS["klondike"].positions),
+        ("klondike-draw1", solver.HINT_SETTINGS["klondike-draw1"].positions),
     ],
 )
 def test_each_game_searches_its_samples_within_its_own_budget(
@@ -382,7 +388,7 @@ def test_each_game_searches_its_samples_within_its_own_budget(
     assert game.can_play(hint(game, samples=2, evaluations=4, seconds=None))
     hint(game, samples=2, positions=50, evaluations=4, seconds=None)
     assert asked == [expected, 50]
-    assert solver.HINT_STATES_BY_GAME["senior-wrangler"] < solver.HINT_STATES_GENERIC
+    assert solver.hint_settings("senior-wrangler").positions < solver.HINT_GENERIC.positions
 
 
 def _waste_card_to_foundation(game_id: str) -> tuple[Game, tuple[int, int, int]]:
@@ -437,6 +443,67 @@ class _Outcomes:
         n = self.calls[k]
         self.calls[k] += 1
         return self.table[k][n] == "W", None
+
+
+def _judged_with(
+    table: list[str], monkeypatch: pytest.MonkeyPatch, evaluations: int = 6_000
+) -> tuple[int, _Outcomes]:
+    """Judge as many candidates as ``table`` has rows (real moves of a real position, in
+    the rule of thumb's order) with Klondike's allocation (``player.LEADER``) and their
+    outcomes from the table: the winner's row and the searches each candidate had."""
+    from patiencekit.solver import _KLONDIKE, _sampled_states
+
+    game = _scouted("klondike", 3)
+    game.play("t")
+    state = game.state
+    line = player.line_of(state)
+    moves = [m for m in player.ordered(state, state.moves()) if m[0] >= 0][: len(table)]
+    assert len(moves) == len(table)
+    fake = _Outcomes(moves, table)
+    monkeypatch.setattr(player, "_solve", fake)
+    samples = _sampled_states(game, len(table[0]), line.stock)
+    plan = player._by_samples(
+        state, [[m] for m in moves], samples, line, 300, evaluations,
+        _KLONDIKE.KlondikeSearch, None, player.LEADER,
+    )
+    return moves.index(plan[0]), fake
+
+
+def test_the_bounds_follow_the_better_candidate_to_the_end_of_the_samples(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The second candidate wins three samples in four, the first one in four: the
+    bounds come back to the second until it has met every sample, and it is the hint
+    although the rule of thumb puts it first; the first is searched far less."""
+    worse = "WLLL" * 50
+    better = "WWWL" * 50
+    winner, fake = _judged_with([worse, better], monkeypatch)
+    assert winner == 1
+    assert fake.calls[1] == 200
+    assert player.LEADER.first <= fake.calls[0] < 50
+
+
+def test_a_position_no_sample_wins_goes_to_the_rule_of_thumb(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When no candidate wins any of its first ``hopeless`` samples, more samples would
+    only spend time: the rule of thumb's first is the hint, each candidate searched
+    ``hopeless`` times (the first batch and the next)."""
+    lost = "L" * 200
+    winner, fake = _judged_with([lost, lost, lost], monkeypatch)
+    assert winner == 0
+    assert fake.calls == [player.LEADER.hopeless] * 3
+
+
+def test_the_bounds_keep_to_their_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Close candidates share the searches until they run out, never past them."""
+    a = "WL" * 100
+    b = "LW" * 99 + "WW"
+    _, fake = _judged_with([a, b], monkeypatch, evaluations=95)
+    assert sum(fake.calls) == 95
+    # with searches enough, one of them meets all 200 samples and that ends it
+    _, fake = _judged_with([a, b], monkeypatch, evaluations=400)
+    assert max(fake.calls) == 200 and sum(fake.calls) < 400
 
 
 def _race_with(
@@ -504,3 +571,127 @@ def test_the_race_keeps_to_its_searches(monkeypatch: pytest.MonkeyPatch) -> None
     assert sum(fake.calls) == 40
     winner, fake = _race_with([a, b], monkeypatch, evaluations=256)
     assert sum(fake.calls) == 128 and winner == 1
+
+
+def _columns_string_move(game: Game) -> tuple[int, int, int] | None:
+    """A string from one column to another that turns no card up, if ``game`` has one."""
+    state = game.state
+    t = game.tables
+    for m in state.moves():
+        src, dst, count = m
+        left = len(state.piles[src]) - count if src >= 0 else 0
+        if src in t.columns and dst in t.columns and left > state.down[src]:
+            return m
+    return None
+
+
+@pytest.mark.parametrize("game_id", sorted(KLONDIKE_IDS))
+def test_a_move_is_reversible_exactly_when_its_reverse_comes_back(game_id: str) -> None:
+    """Along games played by the hints' rule of thumb: ``player.reversible`` holds for a
+    move exactly when the reverse move is legal after it and comes back to the same
+    position; a draw, a turn, a card from the waste, a move that turns a card up never
+    are, and a string onto another column that leaves a face-up card is."""
+    rng = random.Random(5)
+    seen_string = False
+    for number in range(1, 7):
+        game = patiencekit.new_game(game_id, number)
+        t = game.tables
+        for _ in range(60):
+            state = game.state
+            for m in state.moves():
+                src, dst, count = m
+                before = player.position_key(state)
+                turns_up = src in t.columns and len(state.piles[src]) - count == state.down[src] > 0
+                trial = state.copy()
+                trial.push(m)
+                back = (dst, src, count)
+                expected = src >= 0 and back in trial.moves()
+                if expected:
+                    trial.push(back)
+                    expected = player.position_key(trial) == before
+                assert player.reversible(state, m) == expected, (game.moves, m)
+                assert player.position_key(state) == before  # it ends as it began
+                if src < 0 or src == t.waste or turns_up:
+                    assert not player.reversible(state, m)
+            string = _columns_string_move(game)
+            if string is not None:
+                # the string leaves the card it lay on in sight: it can come back there
+                assert player.reversible(state, string)
+                seen_string = True
+            moves = player.ordered(state, state.moves())
+            if not moves:
+                break
+            game.play(t.label_of(moves[0] if rng.random() < 0.7 else rng.choice(moves)))
+    assert seen_string
+
+
+@pytest.mark.parametrize(("game_id", "number"), [("klondike", 11), ("klondike-draw1", 11)])
+def test_klondike_candidates_commit_after_their_arrangement(game_id: str, number: int) -> None:
+    """Klondike's candidates (``player.arranged_plans``), along a game played by hints:
+    no reversible move is a candidate by itself; a plan is legal move after move from
+    the position, passes no position of the line and ends on a new one, distinct from
+    every other plan's end; what comes before its last move is reversible moves
+    (at most ARRANGE_DEPTH of them), then the draws of a talon plan; and once, at least,
+    a plan arranges the tableau before it commits."""
+    game = _scouted(game_id, number)
+    arranged = False
+    for _ in range(30):
+        state = game.state
+        line = player.line_of(state)
+        plans = player.arranged_plans(state, line)
+        ends = set()
+        for plan in plans:
+            assert not (len(plan) == 1 and player.reversible(state, plan[0])), plan
+            trial = state.copy()
+            shifts = 0
+            for k, m in enumerate(plan):
+                assert m in trial.moves(), plan
+                if k == len(plan) - 1:
+                    assert not player.reversible(trial, m), plan  # it commits
+                elif m[0] >= 0:
+                    assert player.reversible(trial, m), plan
+                    shifts += 1
+                trial.push(m)
+                assert player.position_key(trial) not in line.keys, plan
+            assert shifts <= player.ARRANGE_DEPTH
+            arranged = arranged or shifts > 0
+            ends.add(player.position_key(trial))
+        assert len(ends) == len(plans)
+        move = hint(game, samples=8, positions=100, evaluations=200, seconds=None)
+        if move is None or game.is_won():
+            break
+        game.play(move)
+    assert arranged
+
+
+def test_an_arrangement_never_takes_back_the_games_own_between_draws() -> None:
+    """A reversible move the game made since its last irreversible one (draws apart) is
+    kept by the line, and no plan's arrangement moves that card back where it came from:
+    else a hint could send a card up and down again between the draws for ever."""
+    for number in range(11, 40):
+        game = _scouted("klondike-draw1", number)
+        found = None
+        for _ in range(80):  # the rule of thumb's moves until a reversible one is legal
+            state = game.state
+            found = next((m for m in state.moves() if player.reversible(state, m)), None)
+            if found is not None or not state.moves():
+                break
+            game.play(game.tables.label_of(player.ordered(state, state.moves())[0]))
+        if found is None:
+            continue
+        src, dst, count = found
+        card = state.piles[src][-count]
+        game.play(game.tables.label_of(found))
+        game.play("s" if game.state.piles[game.tables.stock] else "t")
+        state = game.state
+        line = player.line_of(state)
+        assert line.kept == {(card, src, dst)}
+        back = [
+            plan
+            for plan in player.arranged_plans(state, line)
+            for m in plan[:-1]
+            if m == (dst, src, count)
+        ]
+        assert back == []
+        return
+    raise AssertionError("no reversible move in the games tried")

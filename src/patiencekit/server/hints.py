@@ -1,7 +1,7 @@
 """Hints on a budget: limited per player, and worked out away from the app's threads.
 
 A hint is the solver's work: a few hundred milliseconds of CPU (bounded by positions,
-``solver.HINT_STATES``, with time only as a safety net). Run on the app's own threads,
+``solver.hint_settings``, with time only as a safety net). Run on the app's own threads,
 it would hold the interpreter (the GIL) from the event loop that answers every other
 player. So here:
 

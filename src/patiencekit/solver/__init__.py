@@ -313,20 +313,63 @@ def _sampled_states(game: Game, samples: int, stock: list[int] | None = None) ->
     return out
 
 
-#: determinizations a player-mode hint plays its candidates in (see
-#: :mod:`patiencekit.solver.player`), in Klondike and in the other games
-HINT_SAMPLES = 64
-HINT_SAMPLES_GENERIC = 8
-#: positions each of those searches may keep (Klondike, other games)
-HINT_STATES = 3_000
-HINT_STATES_GENERIC = 300
-#: positions per search where a game's positions are dearer than most: Senior Wrangler's
-#: are groups of alike foundation heights (in the hint bench, 300 gave p50 0.66 s and p99
-#: 2.2 s, 200 gave 0.54 s and 1.9 s and won as many deals: docs/benchmarks.md)
-HINT_STATES_BY_GAME: dict[str, int] = {"senior-wrangler": 200}
-#: searches one player-mode hint may make (Klondike, other games)
-HINT_EVALUATIONS = _player.EVALUATIONS
-HINT_EVALUATIONS_GENERIC = 24
+@dataclass(frozen=True)
+class HintSettings:
+    """How a player-mode hint judges its candidates in one game (see
+    :mod:`patiencekit.solver.player`): a budget of positions, so that the same game gets
+    the same hint on any machine.
+
+    >>> HINT_SETTINGS["klondike"].samples, HINT_SETTINGS["klondike-draw1"].samples
+    (1000, 64)
+    """
+
+    #: determinizations the candidates are played in
+    samples: int
+    #: positions each of their searches may keep
+    positions: int
+    #: searches one hint may make
+    evaluations: int
+    #: how the searches go to the candidates (``player.LEADER``, ``player.UCB1``); None
+    #: is the race in Klondike (``player._race``) and UCB1 in the other games
+    allocation: _player.Allocation | None = None
+    #: Klondike: reversible moves a candidate may make before it commits
+    #: (``player.arranged_plans``; 0: every move is a candidate by itself)
+    arrange_depth: int = 0
+
+
+#: the other games' hint: a few samples of larger searches, by UCB1
+HINT_GENERIC = HintSettings(samples=8, positions=300, evaluations=24)
+#: each game's own hint where it is not :data:`HINT_GENERIC`:
+#:
+#: - Klondike draw 3: lonelybot's player's allocation (``player.LEADER``) and candidates
+#:   (arrangements of at most two reversible moves), with many small searches: 1,000
+#:   samples of 1,000 positions, 6,000 searches (docs/benchmarks.md, "Hints");
+#: - Klondike draw 1: the race over 64 samples of 3,000 positions, 256 searches;
+#: - Senior Wrangler: its positions are dearer (groups of alike foundation heights: in
+#:   the hint bench, 300 gave p50 0.66 s and p99 2.2 s, 200 gave 0.54 s and 1.9 s and won
+#:   as many deals).
+HINT_SETTINGS: dict[str, HintSettings] = {
+    "klondike": HintSettings(
+        samples=1_000,
+        positions=1_000,
+        evaluations=6_000,
+        allocation=_player.LEADER,
+        arrange_depth=_player.ARRANGE_DEPTH,
+    ),
+    "klondike-draw1": HintSettings(samples=64, positions=3_000, evaluations=256),
+    "senior-wrangler": replace(HINT_GENERIC, positions=200),
+}
+
+
+def hint_settings(game_id: str) -> HintSettings:
+    """The player-mode hint's settings for ``game_id``.
+
+    >>> hint_settings("patriarchs") == HINT_GENERIC
+    True
+    """
+    return HINT_SETTINGS.get(game_id, HINT_GENERIC)
+
+
 #: positions the thoughtful hint's one search (the real deal) may keep
 THOUGHTFUL_HINT_STATES = 200_000
 
@@ -345,12 +388,9 @@ def hint(
 
     ``player`` mode (the default) uses only what the player can see: it is the hint
     player of :mod:`patiencekit.solver.player`: hindsight optimisation, each candidate
-    move played in ``samples`` deals of the unseen cards (by default
-    :data:`HINT_SAMPLES`, in the other games :data:`HINT_SAMPLES_GENERIC`), each
-    searched within ``positions`` positions (:data:`HINT_STATES`,
-    :data:`HINT_STATES_GENERIC`, or the game's own in :data:`HINT_STATES_BY_GAME`),
-    ``evaluations`` searches at most
-    (:data:`HINT_EVALUATIONS`, :data:`HINT_EVALUATIONS_GENERIC`).
+    move played in ``samples`` deals of the unseen cards, each searched within
+    ``positions`` positions, ``evaluations`` searches at most; by default the game's own
+    :func:`hint_settings`, which also say how the searches go to the candidates.
     ``thoughtful`` mode searches the real deal (a stronger hint, for analysis; by default
     within :data:`THOUGHTFUL_HINT_STATES` positions). Either way the hint never leads
     back to a position the game has been in. The budgets are positions, so the same game
@@ -368,18 +408,14 @@ def hint(
         return None
     klondike = _KLONDIKE.KlondikeSearch if game.id in KLONDIKE_IDS else None
     line = _player.line_of(state)
+    settings = hint_settings(game.id)
     if mode == "thoughtful":
         chosen = [state.copy()]
         cap = positions or THOUGHTFUL_HINT_STATES
     else:
-        many = samples or (HINT_SAMPLES if klondike is not None else HINT_SAMPLES_GENERIC)
-        chosen = _sampled_states(game, many, line.stock)
-        cap = positions or HINT_STATES_BY_GAME.get(
-            game.id, HINT_STATES if klondike is not None else HINT_STATES_GENERIC
-        )
-    evaluations = evaluations or (
-        HINT_EVALUATIONS if klondike is not None else HINT_EVALUATIONS_GENERIC
-    )
+        chosen = _sampled_states(game, samples or settings.samples, line.stock)
+        cap = positions or settings.positions
+    evaluations = evaluations or settings.evaluations
     move = _player.choose(
         state,
         chosen,
@@ -388,6 +424,8 @@ def hint(
         evaluations=evaluations,
         klondike_search=klondike,
         seconds=seconds,
+        allocation=settings.allocation,
+        arrange_depth=settings.arrange_depth,
     )
     return None if move is None else game.tables.label_of(move)
 

@@ -31,13 +31,24 @@ lonelybot):
    another, and each sample searched from there by the thoughtful solver within ``positions``
    positions, forbidden to enter the positions of the game's line that could come again
    (so a "win" that only goes back round the stock counts for nothing). The candidates
-   meet the same samples in the same order. In Klondike they race (:func:`_race`):
-   all of them play each next sample, and a candidate clearly behind the leader on the
-   samples where the two differ leaves the race; in the other games the searches go to
-   the candidates by upper confidence bounds (UCB1, :func:`_by_samples`). Either way at
-   most ``evaluations`` searches (lonelybot's player makes thousands). The candidate
-   with the most won samples is the hint; equal shares go to the rule of thumb
+   meet the same samples in the same order. Two judges share the searches out, as a
+   game's hint settings say (``solver.HINT_SETTINGS``):
+
+   - the bounds (:func:`_by_samples`): the searches go to the candidates by upper
+     confidence bounds. In Klondike draw 3 as lonelybot's player gives them
+     (:data:`LEADER`): many samples (a thousand) of small searches, ten at a time to
+     the candidate with the best bound, until one candidate has met every sample:
+     that one is the hint. In the other games UCB1 (:data:`UCB1`), a few samples of
+     larger searches, and the candidate with the best share of won samples;
+   - the race (:func:`_race`, Klondike draw 1): every candidate still in the race
+     meets the next sample, and one clearly behind the leader leaves.
+
+   Either way at most ``evaluations`` searches; equal shares go to the rule of thumb
    (:func:`ordered`), which is also the answer when there is a single candidate.
+7. **Arrangements** (Klondike draw 3, :func:`arranged_plans`). A move that can be
+   taken back is not a candidate by itself: a candidate is an irreversible move, made
+   from the position or after at most two reversible ones, as lonelybot's player
+   makes them.
 
 Everything is bounded by positions (deterministic on any machine); ``seconds`` is only a
 safety net that stops scoring early.
@@ -48,6 +59,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from patiencekit.rules import PileKind, Turn
@@ -105,7 +117,7 @@ class PlayerLine:
     after (the deal itself, when a first pass only looked at the cards), so the line then
     holds only the positions since: no position comes a third time."""
 
-    __slots__ = ("keys", "near", "scouting", "stock")
+    __slots__ = ("kept", "keys", "near", "scouting", "stock")
 
     def __init__(
         self,
@@ -113,6 +125,7 @@ class PlayerLine:
         near: list[State],
         stock: list[int] | None = None,
         scouting: bool = False,
+        kept: frozenset[tuple[int, int, int]] = frozenset(),
     ) -> None:
         self.keys = keys
         #: earlier positions with the current face-down counts, stock and waste size
@@ -124,6 +137,11 @@ class PlayerLine:
         #: Klondike's first pass: the stock has never been empty, so the player has not
         #: seen all of it yet (the hint then goes through it first)
         self.scouting = scouting
+        #: the reversible moves the game made since its last irreversible one (draws and
+        #: turns apart), as (card, from, to): the hint's arrangements do not take them
+        #: back (:func:`arranged_plans`), so that it cannot move a card to and fro
+        #: between the draws
+        self.kept = kept
 
 
 def line_of(state: State) -> PlayerLine:
@@ -151,9 +169,18 @@ def line_of(state: State) -> PlayerLine:
     remember = t.turn is Turn.REDEAL and t.stock >= 0 and t.waste >= 0
     seq: list[int] | None = None
     seen.append((position_key(state), None, remember and not state.piles[t.stock]))
+    kept: set[tuple[int, int, int]] = set()
+    arranging = True
     try:
         while state.history_length:
             undone.append(state.pop())
+            last = undone[-1]
+            if arranging and last[0] >= 0:
+                if reversible(state, last):
+                    src, dst, count = last
+                    kept.add((state.piles[src][-count], src, dst))
+                else:
+                    arranging = False
             empty = remember and not state.piles[t.stock]
             if empty and seq is None and state.piles[t.waste]:
                 seq = state.piles[t.waste][:]
@@ -174,7 +201,7 @@ def line_of(state: State) -> PlayerLine:
     keys = {k for k, _, _ in seen}
     near_states = [c for _, c, _ in seen if c is not None]
     stock = _seen_stock(state, seq) if seq is not None else None
-    return PlayerLine(keys, near_states, stock, first_pass and known is None)
+    return PlayerLine(keys, near_states, stock, first_pass and known is None, frozenset(kept))
 
 
 def _seen_stock(state: State, seq: list[int]) -> list[int] | None:
@@ -356,6 +383,8 @@ def choose(
     evaluations: int = EVALUATIONS,
     klondike_search: Any | None = None,
     seconds: float | None = None,
+    allocation: Allocation | None = None,
+    arrange_depth: int = 0,
 ) -> EngineMove | None:
     """The hint's move from ``state`` (see the module's docstring), or None when no move
     leads to a position not already on ``line``.
@@ -364,6 +393,10 @@ def choose(
     player; one sample, the real position, for a thoughtful hint); ``klondike_search``
     is the Klondike search class for Klondike games (None: the generic search);
     ``positions`` bounds each search, ``evaluations`` the searches of one hint.
+    ``allocation`` is how the searches go to the candidates (:func:`_by_samples`); None
+    is the race in Klondike (:func:`_race`) and :data:`UCB1` in the other games.
+    ``arrange_depth`` is Klondike's reversible moves before a candidate commits
+    (:func:`arranged_plans`; 0: every move is a candidate by itself).
     """
     cands = new_moves(state, line)
     if not cands:
@@ -393,14 +426,22 @@ def choose(
         near = _near_twins(line, sample, klondike)
         ok, first = _solve(sample, near, positions, klondike_search)
         return first if ok and first in cands else order[0]
-    plans = candidates(state, line, klondike, scored)
+    plans = candidates(state, line, klondike, scored, arrange_depth)
     if not plans:
         return order[0]
     if len(plans) == 1:
         return plans[0][0]
     deadline = None if seconds is None else time.perf_counter() + seconds
-    judge = _race if klondike else _by_samples
-    return judge(state, plans, samples, line, positions, evaluations, klondike_search, deadline)[0]
+    if allocation is None and klondike:
+        judged = _race(
+            state, plans, samples, line, positions, evaluations, klondike_search, deadline
+        )
+    else:
+        judged = _by_samples(
+            state, plans, samples, line, positions, evaluations, klondike_search, deadline,
+            allocation or UCB1,
+        )
+    return judged[0]
 
 
 def new_moves(state: State, line: PlayerLine) -> list[EngineMove]:
@@ -428,9 +469,11 @@ def candidates(
     line: PlayerLine,
     klondike: bool,
     scored: list[tuple[int, EngineMove]] | None = None,
+    arrange_depth: int = 0,
 ) -> list[list[EngineMove]]:
     """What a hint judges in the samples when no move is safe, in the rule of thumb's
-    order: in Klondike once the player knows the talon, the plans of
+    order: in Klondike with an ``arrange_depth``, the plans of :func:`arranged_plans`
+    (when there are any); else in Klondike once the player knows the talon, the plans of
     :func:`talon_plans`; else each move of :func:`new_moves` alone. ``scored`` is
     :func:`new_moves` with the rule of thumb's scores (made here when not given).
 
@@ -443,9 +486,118 @@ def candidates(
     """
     if scored is None:
         scored = _scored(state, new_moves(state, line))
+    if klondike and arrange_depth:
+        plans = arranged_plans(state, line, arrange_depth)
+        if plans:
+            return plans
     if klondike and talon_known(state, line.stock):
         return talon_plans(state, line, scored)
     return [[m] for _, m in scored]
+
+
+#: Klondike's candidates (after lonelybot's player, :func:`arranged_plans`): the
+#: arrangements a hint looks through are reached by at most this many reversible moves
+#: by default, and there are at most :data:`ARRANGE_MAX` of them
+ARRANGE_DEPTH = 2
+ARRANGE_MAX = 24
+
+
+def reversible(state: State, m: EngineMove) -> bool:
+    """Can ``m`` be taken back by a legal move, to the very same position (as the player
+    sees it)? A string from one column to another that turns no card up, a card between
+    a column and its foundation that turns none up; never a draw, a turn or a card from
+    the waste. (``state`` ends as it began.)
+
+    >>> import patiencekit
+    >>> g = patiencekit.new_game("klondike", 1)
+    >>> any(reversible(g.state, m) for m in g.state.moves())
+    False
+    """
+    src, dst, count = m
+    if src < 0:
+        return False
+    before = position_key(state)
+    state.push(m)
+    try:
+        back = (dst, src, count)
+        if state.check(back) is not None:
+            return False
+        state.push(back)
+        try:
+            return position_key(state) == before
+        finally:
+            state.pop()
+    finally:
+        state.pop()
+
+
+def arranged_plans(
+    state: State, line: PlayerLine, depth: int = ARRANGE_DEPTH
+) -> list[list[EngineMove]]:
+    """Klondike's candidates as lonelybot's player makes them: a reversible move
+    (:func:`reversible`) is never a candidate by itself, for in the samples it only puts
+    off a choice, and a search after it can still make every choice, so that it looks
+    at least as good as the best of them (and a player following such hints shifts cards
+    about for ever). A candidate is an irreversible move (or, once the player knows the
+    talon, a plan of :func:`talon_plans` that ends in one), made from the position or
+    from an arrangement reached by at most ``depth`` reversible moves, with
+    those moves before it; one plan for each position it ends in, the shortest. An
+    arrangement never takes back a reversible move the game made since its last
+    irreversible one (``line.kept``): the hint plays a plan's first move only and judges
+    again from there, and with a draw between them a card could otherwise go to and fro
+    for ever (lonelybot's own player does that, ``SP`` and ``PS`` of one card, in its
+    later versions). The plans from the position come first, in the rule of thumb's
+    order. Empty when no irreversible move leads to a new position. (``state`` ends as
+    it began.)
+
+    >>> import patiencekit
+    >>> g = patiencekit.new_game("klondike", 1)
+    >>> plans = arranged_plans(g.state, line_of(g.state))
+    >>> all(not reversible(g.state, p[0]) for p in plans if len(p) == 1)
+    True
+    """
+    talon = talon_known(state, line.stock)
+    out: list[list[EngineMove]] = []
+    ends: set[Hashable] = set()
+    visited = {position_key(state)}
+    queue: list[list[EngineMove]] = [[]]
+    i = 0
+    while i < len(queue):
+        path = queue[i]
+        i += 1
+        for m in path:
+            state.push(m)
+        try:
+            scored = _scored(state, new_moves(state, line))
+            moves = [m for _, m in scored]
+            rev = [m for m in moves if reversible(state, m)]
+            plans = talon_plans(state, line, scored) if talon else [[m] for m in moves]
+            for plan in plans:
+                if len(plan) == 1 and plan[0] in rev:
+                    continue
+                for m in plan:
+                    state.push(m)
+                key = position_key(state)
+                for _ in plan:
+                    state.pop()
+                if key not in ends:
+                    ends.add(key)
+                    out.append(path + plan)
+            if len(path) < depth:
+                for m in rev:
+                    src, dst, count = m
+                    if (state.piles[src][-count], dst, src) in line.kept:
+                        continue  # the game's own arrangement, taken back
+                    state.push(m)
+                    key = position_key(state)
+                    state.pop()
+                    if key not in visited and len(queue) < ARRANGE_MAX:
+                        visited.add(key)
+                        queue.append([*path, m])
+        finally:
+            for _ in path:
+                state.pop()
+    return out
 
 
 def talon_known(state: State, stock_seen: Sequence[int] | None) -> bool:
@@ -516,6 +668,34 @@ def talon_plans(
     return [plan for _, _, plan in out]
 
 
+@dataclass(frozen=True)
+class Allocation:
+    """How :func:`_by_samples` gives the searches to the candidates: by upper confidence
+    bounds, ``mean + c * sqrt(ln(searches made) / searches of the candidate)``."""
+
+    #: the exploration constant
+    c: float
+    #: samples a candidate meets in a row each time it is chosen
+    batch: int
+    #: samples every candidate meets first (fewer when the searches cannot give every
+    #: candidate as many; one at least)
+    first: int
+    #: the first candidate to meet every sample is the hint (lonelybot's player); else
+    #: the searches go on to ``evaluations`` or until every candidate met every sample
+    until_one_full: bool
+    #: when no candidate has won a sample after this many each, the samples cannot tell
+    #: them apart and the rule of thumb chooses (0: never)
+    hopeless: int
+
+
+#: the other games: UCB1, one search at a time, to the end of the searches
+UCB1 = Allocation(c=math.sqrt(2), batch=1, first=FIRST_ROUND, until_one_full=False, hopeless=0)
+#: Klondike, after lonelybot's player (``pick_moves``: UCB with c = 0.5, batches of 10
+#: samples, the first candidate to meet them all is the move), with many samples of small
+#: searches; and the rule of thumb when no candidate wins any of its first 20 samples
+LEADER = Allocation(c=0.5, batch=10, first=10, until_one_full=True, hopeless=20)
+
+
 def _by_samples(
     state: State,
     order: list[list[EngineMove]],
@@ -525,19 +705,22 @@ def _by_samples(
     evaluations: int,
     klondike_search: Any | None,
     deadline: float | None,
+    how: Allocation = UCB1,
 ) -> list[EngineMove]:
     """Score the candidates ``order`` (the rule of thumb's order) in the samples: a
     candidate is played in a sample and the sample searched from there, never entering
     the positions of the line (nor the present one); a win within ``positions`` counts.
     Every candidate meets the samples in the same order, so two candidates are judged
-    on the same deals. Each candidate gets :data:`FIRST_ROUND` samples (fewer when
-    ``evaluations`` cannot give every candidate as many; one at least), then each next
-    search goes to the candidate with the best upper confidence bound (UCB1) until
-    ``evaluations`` searches are made or every candidate has met every sample. A
-    candidate is a list of moves (a plan, :func:`talon_plans`) played in a row. The
-    hint is the candidate with the best share of won samples (with one win and one
-    loss added to each, so that a candidate searched little does not win on luck);
-    equal shares go to the rule of thumb.
+    on the same deals. Each candidate gets ``how.first`` samples, then the next
+    ``how.batch`` searches go to the candidate with the best upper confidence bound, and
+    so on until ``evaluations`` searches are made, or every candidate has met every
+    sample, or (``how.until_one_full``) one has: that one is the hint then, the one the
+    bounds kept coming back to. A candidate is a list of moves (a plan,
+    :func:`talon_plans`) played in a row. Otherwise the hint is the candidate with the
+    best share of won samples (with one win and one loss added to each, so that a
+    candidate searched little does not win on luck); equal shares go to the rule of
+    thumb, as does a position where no candidate wins any of its first ``how.hopeless``
+    samples.
 
     >>> import patiencekit
     >>> from patiencekit.solver import _KLONDIKE, _sampled_states
@@ -564,40 +747,48 @@ def _by_samples(
     n = len(order)
     wins = [0] * n
     plays = [0] * n
+    full = len(samples)
+    total = 0
 
     def evaluate(k: int) -> None:
+        nonlocal total
         j = plays[k]
         ok = _won_after(samples[j], order[k], forbidden(j), positions, klondike_search)
         plays[k] += 1
+        total += 1
         if ok:
             wins[k] += 1
 
     def late() -> bool:
         return deadline is not None and time.perf_counter() > deadline
 
-    total = 0
     # every candidate meets as many samples first (one at least) as the searches allow
-    for _ in range(max(1, min(FIRST_ROUND, evaluations // n))):
+    for _ in range(max(1, min(how.first, evaluations // n))):
         for k in range(n):
-            if plays[k] < len(samples) and not (total and late()):
+            if plays[k] < full and not (total and late()):
                 evaluate(k)
-                total += 1
-    while total < evaluations:
-        if late():
-            break
+    while total < evaluations and not late():
+        if how.until_one_full and full in plays:
+            return order[plays.index(full)]
+        if how.hopeless and not any(wins) and min(plays) >= how.hopeless:
+            return order[0]
         best_k = -1
         best_u = -1.0
         log_total = math.log(total)
         for k in range(n):
-            if plays[k] >= len(samples):
+            if plays[k] >= full:
                 continue
-            u = wins[k] / plays[k] + math.sqrt(2 * log_total / plays[k])
+            u = wins[k] / plays[k] + how.c * math.sqrt(log_total / plays[k])
             if u > best_u:
                 best_k, best_u = k, u
         if best_k < 0:
             break
-        evaluate(best_k)
-        total += 1
+        for _ in range(how.batch):
+            if plays[best_k] >= full or total >= evaluations or late():
+                break
+            evaluate(best_k)
+    if how.until_one_full and full in plays:
+        return order[plays.index(full)]
     # (a candidate the safety net left unsearched is not chosen over a searched one)
     means = [(wins[k] + 1) / (plays[k] + 2) if plays[k] else -1.0 for k in range(n)]
     return order[means.index(max(means))]

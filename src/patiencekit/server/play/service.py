@@ -62,9 +62,9 @@ __all__ = [
     "visit",
 ]
 
-#: the safety net of a hint's time (its budget is positions: solver.HINT_STATES and
-#: HINT_EVALUATIONS); a Klondike hint takes some 20 ms at the median and 1 s at p99
-#: (docs/benchmarks.md, "the race")
+#: the safety net of a hint's time (its budget is positions: solver.hint_settings); a
+#: Klondike hint takes some 0.2 s at the median and under 2 s at p99 (docs/benchmarks.md,
+#: "Hints")
 HINT_SECONDS = 3.0
 #: deal numbers run from 0 to 10**20 - 1
 MAX_NUMBER = 10**20 - 1

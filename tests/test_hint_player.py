@@ -279,6 +279,46 @@ def _scouted(game_id: str, number: int) -> Game:
     return game
 
 
+@pytest.mark.parametrize("game_id", ["klondike", "klondike-draw1", "patriarchs"])
+def test_samples_are_dealt_as_they_are_asked_for(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``solver.Samples`` deals the samples of ``_sampled_states`` one by one as they are
+    first asked for: asked for the eighth, it has dealt eight, and they are the same
+    samples, unseen cards dealt only where the view hides them and nothing seen moved,
+    as all of them dealt at once; the game moving on after does not change them. A hint
+    whose move needs no sample (the first pass through the stock) deals none."""
+    from patiencekit.solver import Samples, _sampled_states
+
+    game = _scouted(game_id, 7) if game_id in KLONDIKE_IDS else patiencekit.new_game(game_id, 7)
+    at_once = _sampled_states(game, 20, player.line_of(game.state).stock)
+    lazy = Samples(game, 20, player.line_of(game.state).stock)
+    assert (len(lazy), lazy.dealt) == (20, 0)
+    assert lazy[7].piles == at_once[7].piles and lazy.dealt == 8
+    assert lazy[-1].piles == at_once[19].piles and lazy.dealt == 20
+    with pytest.raises(IndexError):
+        lazy[20]
+    view = game.view()
+    for sample in lazy:
+        for pile, cards in zip(view.piles, sample.piles, strict=True):
+            assert len(cards) == len(pile.cards)
+            assert all(c is None or c.index == x for c, x in zip(pile.cards, cards, strict=True))
+    assert len({tuple(map(tuple, s.piles)) for s in lazy}) > 1  # dealt at random
+    before = [s.piles for s in lazy]
+    game.play(game.tables.label_of(game.state.moves()[0]))
+    assert [s.piles for s in lazy] == before
+    dealt: list[int] = []
+    real = Samples._deal
+
+    def deal(self: Samples) -> State:
+        dealt.append(1)
+        return real(self)
+
+    monkeypatch.setattr(Samples, "_deal", deal)
+    fresh = patiencekit.new_game("klondike", 7)
+    assert hint(fresh, seconds=None) == "s" and not dealt
+
+
 @pytest.mark.parametrize("game_id", sorted(KLONDIKE_IDS))
 def test_a_talon_card_is_a_plan_of_draws_and_its_move(game_id: str) -> None:
     """Once the talon is known, a card the draws can bring is a candidate as one plan: the

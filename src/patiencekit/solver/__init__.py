@@ -32,8 +32,9 @@ import json
 import random
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from patiencekit.compiled import compiled_or_pure
 from patiencekit.game import Game, View, new_game
@@ -278,39 +279,94 @@ def _sampled_states(game: Game, samples: int, stock: list[int] | None = None) ->
     """Positions that look the same to the player: the unseen cards dealt at random into
     the unseen places, seeded by the view itself (so the same view gives the same samples).
     ``stock``: the stock as the player has seen it go by (:class:`player.PlayerLine`),
-    which then stays as it is."""
-    view = game.view()
-    t = game.tables
-    seen = view.to_json()
-    if _player.talon_known(game.state, stock):
-        # the talon is known: the seed leaves out where the draws stand in it (and what
-        # only counts moves), so the draws a plan makes (player.talon_plans) keep the
-        # samples, and the plan's judgement, as they were
-        waste = [c.index for c in view.piles[t.waste].cards if c is not None]
-        rest = [p for i, p in enumerate(seen["piles"]) if i not in (t.stock, t.waste)]
-        talon = sorted(waste + (stock or []))
-        seen = {"game": seen["game"], "number": seen["number"], "piles": rest, "talon": talon}
-    elif stock is not None:
-        seen["stock"] = stock
-    seed = hashlib.sha256(json.dumps(seen, sort_keys=True).encode())
-    rng = random.Random(seed.digest())
-    unseen = _unseen_cards(view)
-    if stock is not None:
-        unseen = sorted((Counter(unseen) - Counter(stock)).elements())
-    out: list[State] = []
-    for _ in range(samples):
-        rng.shuffle(unseen)
+    which then stays as it is. (All of :class:`Samples` at once.)"""
+    return list(Samples(game, samples, stock))
+
+
+class Samples(Sequence[State]):
+    """The ``count`` samples of :func:`_sampled_states`, the same ones in the same order,
+    each dealt when it is first asked for: a hint that needs none (a safe move, the first
+    pass through the stock) or only some (a race decided early) deals no more. The view
+    is read when the sequence is made, so the game may move on meanwhile.
+
+    >>> import patiencekit
+    >>> g = patiencekit.new_game("klondike", 4)
+    >>> lazy = Samples(g, 3)
+    >>> len(lazy), lazy.dealt
+    (3, 0)
+    >>> lazy[1].piles == _sampled_states(g, 3)[1].piles and lazy.dealt
+    2
+    """
+
+    def __init__(self, game: Game, count: int, stock: list[int] | None = None) -> None:
+        view = game.view()
+        t = game.tables
+        seen = view.to_json()
+        if _player.talon_known(game.state, stock):
+            # the talon is known: the seed leaves out where the draws stand in it (and
+            # what only counts moves), so the draws a plan makes (player.talon_plans) keep
+            # the samples, and the plan's judgement, as they were
+            waste = [c.index for c in view.piles[t.waste].cards if c is not None]
+            rest = [p for i, p in enumerate(seen["piles"]) if i not in (t.stock, t.waste)]
+            talon = sorted(waste + (stock or []))
+            seen = {"game": seen["game"], "number": seen["number"], "piles": rest, "talon": talon}
+        elif stock is not None:
+            seen["stock"] = stock
+        seed = hashlib.sha256(json.dumps(seen, sort_keys=True).encode())
+        self._rng = random.Random(seed.digest())
+        unseen = _unseen_cards(view)
+        if stock is not None:
+            unseen = sorted((Counter(unseen) - Counter(stock)).elements())
+        self._unseen = unseen
+        self._t = t
+        #: each pile's cards, None where one is unseen (the stock as seen, when it is known)
+        self._layout: list[list[int | None]] = [
+            list(stock)
+            if stock is not None and i == t.stock
+            else [c.index if c is not None else None for c in pile.cards]
+            for i, pile in enumerate(view.piles)
+        ]
+        state = game.state
+        self._down = [
+            0 if pile.kind is PileKind.STOCK else state.down[i]
+            for i, pile in enumerate(view.piles)
+        ]
+        self._redeals = state.redeals
+        self._score = state.score
+        self._count = count
+        self._made: list[State] = []
+
+    @property
+    def dealt(self) -> int:
+        """How many samples have been dealt so far."""
+        return len(self._made)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, j: int) -> State: ...
+
+    @overload
+    def __getitem__(self, j: slice) -> list[State]: ...
+
+    def __getitem__(self, j: int | slice) -> State | list[State]:
+        if isinstance(j, slice):
+            return [self[i] for i in range(*j.indices(self._count))]
+        if j < 0:
+            j += self._count
+        if not 0 <= j < self._count:
+            raise IndexError(f"sample {j} of {self._count}")
+        while len(self._made) <= j:
+            self._made.append(self._deal())
+        return self._made[j]
+
+    def _deal(self) -> State:
+        unseen = self._unseen
+        self._rng.shuffle(unseen)
         it = iter(unseen)
-        piles: list[list[int]] = []
-        down: list[int] = []
-        for i, pile in enumerate(view.piles):
-            if stock is not None and i == t.stock:
-                piles.append(stock[:])
-            else:
-                piles.append([c.index if c is not None else next(it) for c in pile.cards])
-            down.append(0 if pile.kind is PileKind.STOCK else game.state.down[i])
-        out.append(State(t, piles, down, game.state.redeals, game.state.score))
-    return out
+        piles = [[next(it) if c is None else c for c in pile] for pile in self._layout]
+        return State(self._t, piles, self._down[:], self._redeals, self._score)
 
 
 @dataclass(frozen=True)
@@ -410,10 +466,10 @@ def hint(
     line = _player.line_of(state)
     settings = hint_settings(game.id)
     if mode == "thoughtful":
-        chosen = [state.copy()]
+        chosen: Sequence[State] = [state.copy()]
         cap = positions or THOUGHTFUL_HINT_STATES
     else:
-        chosen = _sampled_states(game, samples or settings.samples, line.stock)
+        chosen = Samples(game, samples or settings.samples, line.stock)
         cap = positions or settings.positions
     evaluations = evaluations or settings.evaluations
     move = _player.choose(

@@ -486,11 +486,15 @@ class _Outcomes:
 
 
 def _judged_with(
-    table: list[str], monkeypatch: pytest.MonkeyPatch, evaluations: int = 6_000
+    table: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    evaluations: int = 6_000,
+    allocation: player.Allocation | None = player.LEADER,
 ) -> tuple[int, _Outcomes]:
     """Judge as many candidates as ``table`` has rows (real moves of a real position, in
-    the rule of thumb's order) with Klondike's allocation (``player.LEADER``) and their
-    outcomes from the table: the winner's row and the searches each candidate had."""
+    the rule of thumb's order) with their outcomes from the table, by ``allocation``
+    (``player._by_samples``; None: the race, ``player._race``): the winner's row and the
+    searches each candidate had."""
     from patiencekit.solver import _KLONDIKE, _sampled_states
 
     game = _scouted("klondike", 3)
@@ -502,10 +506,14 @@ def _judged_with(
     fake = _Outcomes(moves, table)
     monkeypatch.setattr(player, "_solve", fake)
     samples = _sampled_states(game, len(table[0]), line.stock)
-    plan = player._by_samples(
-        state, [[m] for m in moves], samples, line, 300, evaluations,
-        _KLONDIKE.KlondikeSearch, None, player.LEADER,
-    )
+    cands = [[m] for m in moves]
+    search = _KLONDIKE.KlondikeSearch
+    if allocation is None:
+        plan = player._race(state, cands, samples, line, 300, evaluations, search, None)
+    else:
+        plan = player._by_samples(
+            state, cands, samples, line, 300, evaluations, search, None, allocation
+        )
     return moves.index(plan[0]), fake
 
 
@@ -549,25 +557,8 @@ def test_the_bounds_keep_to_their_searches(monkeypatch: pytest.MonkeyPatch) -> N
 def _race_with(
     table: list[str], monkeypatch: pytest.MonkeyPatch, evaluations: int = 256
 ) -> tuple[int, _Outcomes]:
-    """Race as many candidates as ``table`` has rows (real moves of a real position, in
-    the rule of thumb's order) with their outcomes from the table: the winner's row and
-    the searches each candidate had."""
-    from patiencekit.solver import _KLONDIKE, _sampled_states
-
-    game = _scouted("klondike", 3)
-    game.play("t")
-    state = game.state
-    line = player.line_of(state)
-    moves = [m for m in player.ordered(state, state.moves()) if m[0] >= 0][: len(table)]
-    assert len(moves) == len(table)
-    fake = _Outcomes(moves, table)
-    monkeypatch.setattr(player, "_solve", fake)
-    samples = _sampled_states(game, len(table[0]), line.stock)
-    plan = player._race(
-        state, [[m] for m in moves], samples, line, 300, evaluations,
-        _KLONDIKE.KlondikeSearch, None,
-    )
-    return moves.index(plan[0]), fake
+    """:func:`_judged_with` by the race (draw 1's judge)."""
+    return _judged_with(table, monkeypatch, evaluations, allocation=None)
 
 
 def test_the_race_drops_a_candidate_clearly_behind_and_chooses_the_best(

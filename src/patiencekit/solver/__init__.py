@@ -48,13 +48,17 @@ from patiencekit.solver.generic import GenericSearch, prefers_best_first
 from patiencekit.state import State
 
 __all__ = [
+    "HINT_SETTINGS",
     "Budget",
+    "HintSettings",
+    "Samples",
     "SolveResult",
     "autocomplete",
     "autocomplete_line",
     "autocomplete_possible",
     "find_winnable_number",
     "hint",
+    "hint_settings",
     "solve",
     "solve_state",
     "winnable_number",

@@ -769,7 +769,7 @@ def _by_samples(
                 evaluate(k)
     while total < evaluations and not late():
         if how.until_one_full and full in plays:
-            return order[plays.index(full)]
+            break  # (the hint, below)
         if how.hopeless and not any(wins) and min(plays) >= how.hopeless:
             return order[0]
         best_k = -1

@@ -81,11 +81,15 @@ def test_it_wins_shipped_contradance_deals_and_the_lines_replay() -> None:
 
 def test_solve_uses_it_where_the_waste_top_alone_plays() -> None:
     """Contradance #1 is lost in the relaxation: solved (proved unsolvable) at the first
-    position. #10 is won in a few hundred positions, and its line replays."""
+    position. #10 is won in a few hundred positions of the search, after the partly
+    relaxed games (92 of them, each won), and its line replays."""
     lost = solve("contradance", 1, budget=Budget(states=1_000))
     assert (lost.outcome, lost.states) == ("unsolvable", 1)
-    won = solve("contradance", 10, budget=Budget(states=10_000))
-    assert won.outcome == "solved" and won.states < 1_000
+    search = WasteOnlySearch(new_game("contradance", 10).state)
+    assert search.run() == (True, None) and search.proved_by is None
+    assert search.nodes - search.partly < 1_000 and search.partly < 20_000
+    won = solve("contradance", 10, budget=Budget(states=20_000))
+    assert won.outcome == "solved" and won.states == search.nodes
     game = new_game("contradance", 10)
     for move in won.moves:
         game.play(move)
@@ -129,11 +133,12 @@ def test_the_search_in_use_is_built_from_the_current_source() -> None:
 
 def test_the_search_in_use_searches_as_the_pure_one() -> None:
     """The search solve() uses (compiled, after ``make``) and the pure one: the same
-    verdicts, positions and lines on Contradance deals 1-12 at 20,000 positions."""
+    verdicts, positions and lines on Contradance deals 1-12 and #17 (undecided) at 20,000
+    positions."""
     import patiencekit.solver as solver_mod
 
     kinds: set[bool | None] = set()
-    for number in range(1, 13):
+    for number in [*range(1, 13), 17]:
         state = new_game("contradance", number).state
         pure = WasteOnlySearch(state, max_states=20_000)
         used = solver_mod.WasteOnlySearch(state, max_states=20_000)
@@ -142,3 +147,80 @@ def test_the_search_in_use_searches_as_the_pure_one() -> None:
         assert (used.nodes, used.path) == (pure.nodes, pure.path), number
         kinds.add(verdict[0])
     assert {True, False, None} <= kinds
+
+
+# -- the partly relaxed games -------------------------------------------------------------
+
+
+class _GreedyExact(WasteOnlySearch):
+    """An unsound variant, for the test to catch: an exact group's card is played
+    whenever it fits, as if every such play were safe."""
+
+    def _play(self, waste: bytes, hs: bytes) -> tuple[bytes, bool] | None:
+        played = super()._play(waste, hs)
+        return None if played is None else (played[0], True)
+
+
+def partly_verdicts(search: WasteOnlySearch) -> list[bool | None]:
+    """The partly relaxed games with every one group and every two groups exact."""
+    groups = [g for g, m in enumerate(search.members) if len(m) > 1]
+    combos = [(g,) for g in groups] + [
+        (a, b) for i, a in enumerate(groups) for b in groups[i + 1 :]
+    ]
+    return [search.partly_relaxed_lost(combo, 100_000) for combo in combos]
+
+
+@pytest.mark.parametrize("redeal_to_come", [True, False])
+def test_partly_relaxed_games_never_lose_a_won_position(redeal_to_come: bool) -> None:
+    """Contradance, random late positions decided by the generic exact search: no partly
+    relaxed game (one or two groups exact) of a won position is lost; some lost positions
+    the relaxation leaves are proved lost by one; and the unsound variant that plays
+    exact cards greedily is caught losing won positions."""
+    rng = random.Random(f"partly-{redeal_to_come}")
+    won = proved = unsound = 0
+    for _ in range(80):
+        state = last_cards("contradance", rng, 12, 6 if redeal_to_come else 3, stock=0.6)
+        if redeal_to_come:
+            state.redeals = 0
+        expected = generic_verdict(state, 60_000)
+        if expected is None:
+            continue
+        search = WasteOnlySearch(state)
+        verdicts = partly_verdicts(search)
+        if expected:
+            won += 1
+            assert True not in verdicts, state
+            unsound += True in partly_verdicts(_GreedyExact(state))
+        elif search.partly_relaxed_lost((), 100_000) is False:  # the relaxation leaves it
+            proved += True in verdicts
+    assert won >= 30 and proved >= 25 and unsound >= 3, (won, proved, unsound)
+
+
+def test_partly_relaxed_games_never_lose_a_shipped_winnable_deal() -> None:
+    """Every shipped winnable Contradance deal: no partly relaxed game with up to
+    EXACT_GROUPS exact groups is lost (the search in use, compiled after ``make``)."""
+    import patiencekit.solver as solver_mod
+
+    for number in WINNABLE["contradance"]:
+        search = solver_mod.WasteOnlySearch(new_game("contradance", number).state)
+        assert not search._partly_lost(), (number, search.proved_by)
+
+
+def test_partly_relaxed_games_prove_deals_the_relaxation_leaves() -> None:
+    """Contradance 1-40: the deals the relaxation leaves that are not known winnable are
+    proved lost by a partly relaxed game, with no more than 300,000 positions of them;
+    all but #17, which no search has decided (docs/winnability.md)."""
+    import patiencekit.solver as solver_mod
+
+    proved = 0
+    for number in range(1, 41):
+        search = solver_mod.WasteOnlySearch(new_game("contradance", number).state)
+        if search.partly_relaxed_lost((), 1_000) or number in WINNABLE["contradance"]:
+            continue
+        if number == 17:
+            assert not search._partly_lost()
+            continue
+        assert search._partly_lost(), number
+        assert search.proved_by is not None and search.partly < 300_000
+        proved += 1
+    assert proved >= 10, proved

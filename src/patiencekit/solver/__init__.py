@@ -43,6 +43,7 @@ from patiencekit.games.facts import Solver
 from patiencekit.rules import PileKind
 from patiencekit.solver import klondike as _pure_klondike
 from patiencekit.solver import player as _player
+from patiencekit.solver import reserve as _pure_reserve
 from patiencekit.solver import waste_only as _pure_waste_only
 from patiencekit.solver.generic import GenericSearch, prefers_best_first
 from patiencekit.state import State
@@ -83,6 +84,10 @@ GREEDY_SHARE = 0.3
 #: Even deals left undecided at 10 s, 17 of the first 62 are won by its widening beams
 #: within 300,000 positions): most of the time goes to them
 GREEDY_SHARE_RESERVE = 0.9
+#: in the reserve games without reversal: the compact beam's share of a time budget
+#: (:class:`~patiencekit.solver.reserve.ReserveBeam`, several times the generic search's
+#: positions a second); the generic passes share the rest as above
+RESERVE_BEAM_SHARE = 0.5
 
 
 def greedy_share(state: State) -> float:
@@ -120,6 +125,13 @@ _WASTE_ONLY = compiled_or_pure(
 WasteOnlySearch: type[_pure_waste_only.WasteOnlySearch] = _WASTE_ONLY.WasteOnlySearch
 #: the sha256 of the source the waste-only search in use was compiled from, or ``pure``
 WASTE_ONLY_BUILD: str = str(getattr(_WASTE_ONLY, "SOURCE_SHA256", "pure"))
+#: the compact beam of the reserve games (Odd and Even, Royal Cotillion, Picture Patience),
+#: compiled when it was built from ``reserve.py`` as it is now (``tools/build_fast.py
+#: reserve``)
+_RESERVE = compiled_or_pure("patiencekit.solver.reserve_fast", _pure_reserve, "reserve beam")
+ReserveBeam: type[_pure_reserve.ReserveBeam] = _RESERVE.ReserveBeam
+#: the sha256 of the source the reserve beam in use was compiled from, or ``pure``
+RESERVE_BUILD: str = str(getattr(_RESERVE, "SOURCE_SHA256", "pure"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +204,11 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
         # for a win best first (PatienceMax) it has the whole budget. Where only the
         # waste's top card plays (Contradance, Captured Queens), the compact exact
         # search comes first (WASTE_ONLY_SHARE of the time), then, if it is undecided,
-        # the generic greedy pass looks for a win with the rest
+        # the generic greedy pass looks for a win with the rest. In the reserve games
+        # without reversal (Odd and Even, Royal Cotillion, Picture Patience) the compact
+        # beam (ReserveBeam) looks for a win first (RESERVE_BEAM_SHARE of the time), then
+        # the generic passes share the rest as above (their dead-end analysis lets their
+        # beams run out of positions: that proves a deal lost)
         won, limit = None, None
         nodes = unique = depth = 0
         moves = ()
@@ -211,9 +227,28 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
             if won:
                 moves = tuple(ws.move_texts())
             passes = [] if won is not None else [True]
+        elif passes[0] and ReserveBeam.applies(state):
+            rb = ReserveBeam(
+                state,
+                max_seconds=None if budget.seconds is None else budget.seconds * RESERVE_BEAM_SHARE,
+                max_states=budget.states,
+                max_memory_mb=budget.memory_mb,
+            )
+            won, limit = rb.run()
+            nodes, unique, depth = rb.nodes, rb.nodes, rb.max_depth
+            if won:
+                moves = tuple(rb.move_texts())
+                passes = []
+            elif won is False:
+                passes = []
         for greedy in passes:
             if greedy and not after_waste_only:
-                seconds = None if budget.seconds is None else budget.seconds * greedy_share(state)
+                spent = time.perf_counter() - start
+                seconds = (
+                    None
+                    if budget.seconds is None
+                    else (budget.seconds - spent) * greedy_share(state)
+                )
             else:  # what is left of the budget
                 spent = time.perf_counter() - start
                 seconds = None if budget.seconds is None else budget.seconds - spent

@@ -1,0 +1,379 @@
+"""A compact beam search for the games with a reserve refilled from the waste: Odd and
+Even, Royal Cotillion and Picture Patience.
+
+In these games a card only goes to a foundation (from the waste's top, the reserve, or
+the top of one of Royal Cotillion's left piles), and a reserve space is filled at once
+from the waste's top (from the stock when the waste is empty). So a position is all in a
+few things: the foundations' heights, the waste, the reserve as a set (which space holds
+a card changes nothing), the left piles' heights, and the cards still to draw. This
+search keeps each position as a tuple of a few ``bytes`` and plays its moves on them,
+several times faster than the generic search over the engine's piles.
+
+It looks for a win the way the generic search's beam passes do
+(:meth:`GenericSearch._beam <patiencekit.solver.generic.GenericSearch._beam>`): at each
+level of progress (stock cards drawn, passes) at most ``width`` positions are expanded,
+best first by a score close to the generic one, and the passes widen (2, 4, ... up to
+:data:`MAX_WIDTH`, then again at that width with new tie-breaks) until a win, a budget,
+or a pass that left no position out: that pass expanded every reachable position, so no
+win exists. Leaving positions out only loses wins, never makes one, and the line found
+is played on the engine before it is given (:meth:`engine_moves`).
+
+>>> from patiencekit import new_game
+>>> search = ReserveBeam(new_game("odd-and-even", 1).state, max_states=200_000)
+>>> search.run()
+(True, None)
+>>> len(search.move_texts()) > 100
+True
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+
+from patiencekit.moves import DRAW, TURN
+from patiencekit.solver.dead_ends import DeadEnds
+from patiencekit.solver.limits import LIMIT_STATES, Limits, SearchLimit
+from patiencekit.state import EngineMove, State
+
+__all__ = ["MAX_WIDTH", "ReserveBeam"]
+
+#: the widest beam pass; past it the passes repeat at this width with new tie-breaks
+MAX_WIDTH = 4096
+#: a card this many plays away from a foundation, or more, is "not soon" (the score)
+NEAR = 3
+#: the tie-breaks' seed (the first pass; each pass draws from one generator)
+SEED = 2024
+
+#: the compact moves of a line: a draw, a redeal, or a card played from the waste
+#: (``_WASTE``), the reserve or left pile ``p`` to foundation ``f``:
+#: ``kind | card << 4 | f << 10 | p << 14``
+_DRAW = -1
+_TURN = -2
+_WASTE = 1
+_RESERVE = 2
+_LEFT = 3
+
+#: a position: (redeals used, the cards of this pass's stock in the order drawn, how
+#: many of them are drawn, waste, reserve sorted, foundation heights, left pile heights)
+Position = tuple[int, bytes, int, bytes, bytes, bytes, bytes]
+#: the line to a position: (its last move, the line before it), or None at the root
+Line = tuple[int, object] | None
+
+
+class ReserveBeam:
+    """The beam passes from one position of a reserve game (:meth:`applies`)."""
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        max_seconds: float | None = None,
+        max_states: int | None = None,
+        max_memory_mb: int | None = None,
+    ) -> None:
+        if not self.applies(state):
+            raise ValueError(
+                f"{state.t.rules.id}: not a game with a reserve refilled from the waste"
+            )
+        t = state.t
+        self.t = t
+        self.root_state = state.copy()
+        analysis = DeadEnds(t)
+        self.foundations = list(t.foundations)
+        #: per foundation: its sequence of cards
+        self.sequences = [bytes(analysis.sequence[fi]) for fi in self.foundations]
+        self.total = sum(len(q) for q in self.sequences)
+        #: per card: its places, as (foundation index, place in the sequence)
+        self.places: list[list[tuple[int, int]]] = [[] for _ in range(52)]
+        for f, q in enumerate(self.sequences):
+            for k, c in enumerate(q):
+                self.places[c].append((f, k))
+        self.redeals = state.redeals_left() or 0
+        piles = state.piles
+        #: per left pile: its cards, bottom first
+        self.left_cards = [bytes(piles[c]) for c in t.columns]
+        self.root: Position = (
+            0,
+            bytes(reversed(piles[t.stock])),  # (drawn from the end of the pile)
+            0,
+            bytes(piles[t.waste]),
+            bytes(sorted(c for r in t.reserve for c in piles[r])),
+            bytes(len(piles[fi]) for fi in self.foundations),
+            bytes(len(p) for p in self.left_cards),
+        )
+        self.limits = Limits(
+            max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
+        )
+        self.nodes = 0
+        self.max_depth = 0
+        self.width = 2
+        self.near_cache: dict[bytes, list[int]] = {}
+        #: the winning line's compact moves, after :meth:`run` found one
+        self.path: list[int] = []
+
+    @staticmethod
+    def applies(state: State) -> bool:
+        """True for positions of games where cards go only to foundations of one suit and
+        sequence each, with a reserve refilled from the waste, a stock dealt one card at a
+        time, counted redeals and no moves between foundations: Odd and Even, Royal
+        Cotillion, Picture Patience."""
+        t = state.t
+        if not DeadEnds.applies(t) or not t.reserve or t.waste < 0 or t.stock < 0:
+            return False
+        if state.redeals_left() is None or t.draw != 1:
+            return False
+        if any(f.to_foundations for f in t.rules.foundations):  # (Patriarchs' reversal)
+            return False
+        analysis = DeadEnds(t)
+        return all(len(analysis.sequence[fi]) == t.f_size[fi] for fi in t.foundations)
+
+    # -- moves -------------------------------------------------------------------------
+
+    def children(self, pos: Position) -> list[tuple[int, Position]]:
+        """The moves from ``pos`` and the positions they make."""
+        used, stream, drawn, waste, reserve, hs, left = pos
+        places = self.places
+        out: list[tuple[int, Position]] = []
+        if waste:
+            c = waste[-1]
+            for f, k in places[c]:
+                if hs[f] == k:
+                    out.append(
+                        (
+                            _WASTE | c << 4 | f << 10,
+                            (used, stream, drawn, waste[:-1], reserve, _up(hs, f), left),
+                        )
+                    )
+        last = -1
+        for j in range(len(reserve)):
+            c = reserve[j]
+            if c == last:
+                continue  # (alike copies: one play)
+            last = c
+            for f, k in places[c]:
+                if hs[f] == k:
+                    rest = reserve[:j] + reserve[j + 1 :]
+                    w = waste
+                    d = drawn
+                    if w:
+                        rest = _insert(rest, w[-1])
+                        w = w[:-1]
+                    elif d < len(stream):
+                        rest = _insert(rest, stream[d])
+                        d += 1
+                    out.append(
+                        (_RESERVE | c << 4 | f << 10, (used, stream, d, w, rest, _up(hs, f), left))
+                    )
+        for p in range(len(left)):
+            n = left[p]
+            if n:
+                c = self.left_cards[p][n - 1]
+                for f, k in places[c]:
+                    if hs[f] == k:
+                        out.append(
+                            (
+                                _LEFT | c << 4 | f << 10 | p << 14,
+                                (used, stream, drawn, waste, reserve, _up(hs, f), _down(left, p)),
+                            )
+                        )
+        if drawn < len(stream):
+            out.append(
+                (
+                    _DRAW,
+                    (used, stream, drawn + 1, waste + stream[drawn : drawn + 1], reserve, hs, left),
+                )
+            )
+        elif waste and used < self.redeals:
+            out.append((_TURN, (used + 1, waste, 0, b"", reserve, hs, left)))
+        return out
+
+    # -- the beam ----------------------------------------------------------------------
+
+    def _near(self, hs: bytes) -> list[int]:
+        """Per card, how soon it can go to a foundation: 0 now, 1 after one more card...
+        (:data:`NEAR`: not soon)."""
+        near = self.near_cache.get(hs)
+        if near is not None:
+            return near
+        near = [NEAR] * 52
+        for f in range(len(hs)):
+            q = self.sequences[f]
+            k = hs[f]
+            for d in range(min(NEAR, len(q) - k)):
+                c = q[k + d]
+                if near[c] > d:
+                    near[c] = d
+        if len(self.near_cache) > 50_000:
+            self.near_cache.clear()
+        self.near_cache[hs] = near
+        return near
+
+    def score(self, pos: Position) -> int:
+        """How promising a position is (higher is better), as the generic search's
+        score: cards on the foundations above all; reserve cards and left piles' tops
+        soon to play are good, cards soon wanted under others in the waste or a left
+        pile bad, twice as bad on the last pass."""
+        used, _, _, waste, reserve, hs, left = pos
+        near = self._near(hs)
+        score = 16 * sum(hs)
+        for c in reserve:
+            score += NEAR - near[c]
+        weight = 2 if used >= self.redeals else 1
+        for j in range(len(waste) - 1):
+            score -= weight * (NEAR - near[waste[j]])
+        for p in range(len(left)):
+            n = left[p]
+            if n:
+                cards = self.left_cards[p]
+                score += NEAR - near[cards[n - 1]]
+                for j in range(n - 1):
+                    score -= weight * (NEAR - near[cards[j]])
+        return score
+
+    def beam(self, width: int, rng: random.Random) -> tuple[bool, bool]:
+        """One pass (the module's text): (won, pruned). With a win ``path`` holds the
+        line; ``pruned`` is False when no position was ever left out."""
+        root = self.root
+        if sum(root[5]) == self.total:
+            self.path = []
+            return True, False
+        seen: set[Position] = {_key(root)}
+        first = _level(root)
+        buckets: dict[int, list[tuple[int, float, Position, Line, int]]] = {
+            first: [(0, 0.0, root, None, 0)]
+        }
+        levels = [first]
+        pruned = False
+        total = self.total
+        while levels:
+            level = heapq.heappop(levels)
+            cands = buckets.pop(level)
+            heapq.heapify(cands)
+            room = width
+            while cands:
+                if not room:
+                    pruned = True
+                    break
+                room -= 1
+                _, _, pos, line, depth = heapq.heappop(cands)
+                self.nodes += 1
+                if depth > self.max_depth:
+                    self.max_depth = depth
+                if not self.nodes & 1023:
+                    self.limits.check(self.nodes)
+                for move, child in self.children(pos):
+                    if move >= 0 and sum(child[5]) == total:
+                        self.path = _unwind((move, line))
+                        return True, pruned
+                    key = _key(child)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    entry = (-self.score(child), rng.random(), child, (move, line), depth + 1)
+                    lv = _level(child)
+                    if lv == level:
+                        heapq.heappush(cands, entry)
+                    else:
+                        bucket = buckets.get(lv)
+                        if bucket is None:
+                            buckets[lv] = [entry]
+                            heapq.heappush(levels, lv)
+                        else:
+                            bucket.append(entry)
+        return False, pruned
+
+    def run(self) -> tuple[bool | None, str | None]:
+        """Widening passes until a win (True, None), a pass that left nothing out
+        (False, None: no win exists) or a budget: (None, which one)."""
+        rng = random.Random(SEED)
+        try:
+            while True:
+                won, pruned = self.beam(self.width, rng)
+                if won:
+                    return True, None
+                if not pruned:
+                    return False, None
+                self.width = min(self.width * 2, MAX_WIDTH)
+        except SearchLimit as e:
+            return None, e.which
+        except MemoryError:
+            return None, LIMIT_STATES
+
+    # -- the line on the engine ----------------------------------------------------------
+
+    def engine_moves(self) -> list[EngineMove]:
+        """The found line as the engine's moves, each checked legal on the way."""
+        s = self.root_state.copy()
+        t = self.t
+        out: list[EngineMove] = []
+        for m in self.path:
+            legal = s.moves()
+            if m == _DRAW:
+                move = DRAW
+            elif m == _TURN:
+                move = TURN
+            else:
+                kind, c, dst = m & 15, m >> 4 & 63, self.foundations[m >> 10 & 15]
+                sources = (
+                    [t.waste]
+                    if kind == _WASTE
+                    else t.reserve
+                    if kind == _RESERVE
+                    else [t.columns[m >> 14]]
+                )
+                fits = [
+                    x for x in legal if x[1] == dst and x[0] in sources and s.piles[x[0]][-1] == c
+                ]
+                move = fits[0] if fits else (-1, dst, 1)
+            if move not in legal:
+                raise AssertionError(f"the line's move {move} is not legal here")
+            s.push(move)
+            out.append(move)
+        if not s.is_won():
+            raise AssertionError("the line does not win")
+        return out
+
+    def move_texts(self) -> list[str]:
+        """The found line in the notation."""
+        return [self.t.label_of(m) for m in self.engine_moves()]
+
+
+def _up(hs: bytes, f: int) -> bytes:
+    """The heights with foundation ``f`` one card higher."""
+    return hs[:f] + bytes((hs[f] + 1,)) + hs[f + 1 :]
+
+
+def _down(left: bytes, p: int) -> bytes:
+    """The left piles' heights with pile ``p`` one card lower."""
+    return left[:p] + bytes((left[p] - 1,)) + left[p + 1 :]
+
+
+def _insert(cards: bytes, c: int) -> bytes:
+    """The sorted ``cards`` with ``c`` added, still sorted."""
+    i = 0
+    while i < len(cards) and cards[i] < c:
+        i += 1
+    return cards[:i] + bytes((c,)) + cards[i:]
+
+
+def _level(pos: Position) -> int:
+    """How far the position is along the game: passes, then cards drawn."""
+    return pos[0] * 4096 + pos[2]
+
+
+def _key(pos: Position) -> Position:
+    """The position as a key: the first pass's stock is the root's, so only how many of
+    its cards are drawn counts."""
+    return pos if pos[0] else (0, b"", pos[2], pos[3], pos[4], pos[5], pos[6])
+
+
+def _unwind(line: Line) -> list[int]:
+    """The moves of a line, first first."""
+    out: list[int] = []
+    while line is not None:
+        out.append(line[0])
+        rest = line[1]
+        line = rest if isinstance(rest, tuple) else None
+    out.reverse()
+    return out

@@ -33,7 +33,7 @@ import random
 
 from patiencekit.moves import DRAW, TURN
 from patiencekit.solver.dead_ends import DeadEnds
-from patiencekit.solver.limits import LIMIT_STATES, Limits, SearchLimit
+from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
 from patiencekit.state import EngineMove, State
 
 __all__ = ["MAX_WIDTH", "ReserveBeam"]
@@ -298,7 +298,7 @@ class ReserveBeam:
         except SearchLimit as e:
             return None, e.which
         except MemoryError:
-            return None, LIMIT_STATES
+            return None, LIMIT_MEMORY
 
     # -- the line on the engine ----------------------------------------------------------
 

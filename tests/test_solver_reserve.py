@@ -50,15 +50,17 @@ def test_a_pass_that_leaves_nothing_out_agrees_with_the_exact_search(game_id: st
     the reserve mostly holding the cards the foundations take last):
     where the beam ends without a budget (a win, or a pass that left nothing out), its
     verdict is the generic exact search's, and both kinds occur."""
+    import patiencekit.solver as solver_mod  # (the beam in use: compiled after make)
+
     rng = random.Random(f"reserve-{game_id}")
     kinds: set[bool] = set()
     compared = 0
-    for _ in range(60):
+    for _ in range(40):
         state = last_cards(game_id, rng, 8, 8, stock=0.5, late_share=80)
-        expected = generic_verdict(state, 60_000)
+        expected = generic_verdict(state, 15_000)
         if expected is None:
             continue
-        search = ReserveBeam(state, max_states=200_000)
+        search = solver_mod.ReserveBeam(state, max_states=50_000)
         won, _ = search.run()
         if won is None:
             continue
@@ -67,7 +69,7 @@ def test_a_pass_that_leaves_nothing_out_agrees_with_the_exact_search(game_id: st
             search.engine_moves()  # (raises unless the line wins on the engine)
         compared += 1
         kinds.add(won)
-    assert compared >= 30 and kinds == {True, False}, (compared, kinds)
+    assert compared >= 25 and kinds == {True, False}, (compared, kinds)
 
 
 @pytest.mark.parametrize("game_id", ["patriarchs", "contradance", "klondike", "patiencemax"])

@@ -235,7 +235,7 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
                 max_memory_mb=budget.memory_mb,
             )
             won, limit = rb.run()
-            nodes, unique, depth = rb.nodes, rb.nodes, rb.max_depth
+            nodes, unique, depth = rb.nodes, rb.kept, rb.max_depth
             if won:
                 moves = tuple(rb.move_texts())
                 passes = []

@@ -108,6 +108,8 @@ class ReserveBeam:
         self.nodes = 0
         self.max_depth = 0
         self.width = 2
+        #: the most positions one pass held at once (its table of positions seen)
+        self.kept = 0
         self.near_cache: dict[bytes, list[int]] = {}
         #: the winning line's compact moves, after :meth:`run` found one
         self.path: list[int] = []
@@ -270,6 +272,8 @@ class ReserveBeam:
                     if key in seen:
                         continue
                     seen.add(key)
+                    if len(seen) > self.kept:
+                        self.kept = len(seen)
                     entry = (-self.score(child), rng.random(), child, (move, line), depth + 1)
                     lv = _level(child)
                     if lv == level:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from compiled_modules import assert_current_in_use
 from family_positions import position
 from patiencekit.games import get_rules
 from patiencekit.solver.dead_ends import NEVER, Chains, DeadEnds
@@ -354,22 +355,14 @@ def test_the_quick_cut_is_the_thorough_one_or_none(game_id: str) -> None:
 
 
 def test_the_analysis_in_use_is_built_from_the_current_source() -> None:
-    """After ``make`` (which builds before it tests), a compiled analysis beside the source
-    is the current one and is in use; without one, the pure analysis runs."""
-    import os
-    from pathlib import Path
-
-    from patiencekit.compiled import source_sha256
+    """After ``make``, a compiled analysis beside the source is the current one and is in
+    use; without one, the pure analysis runs."""
     from patiencekit.solver import dead_ends, generic
 
-    built = list(Path(str(dead_ends.__file__)).parent.glob("dead_ends_fast*.so"))
-    if built and not os.environ.get("PATIENCEKIT_PURE_PYTHON"):
-        assert source_sha256(dead_ends) == generic.DEAD_ENDS_BUILD, (
-            f"{built[0].name} is stale: run make (tools/build_fast.py dead_ends)"
-        )
-        assert generic.DeadEnds is not DeadEnds
-    else:
-        assert generic.DEAD_ENDS_BUILD == "pure" and generic.DeadEnds is DeadEnds
+    assert_current_in_use(
+        dead_ends, "dead_ends_fast", generic.DEAD_ENDS_BUILD, generic.DeadEnds, DeadEnds,
+        "dead_ends",
+    )
 
 
 @pytest.mark.parametrize("game_id", CASES)

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from compiled_modules import assert_current_in_use
 from patiencekit import new_game
 from patiencekit.games.winnable_numbers import WINNABLE
 from patiencekit.solver import Budget, solve
@@ -109,24 +110,19 @@ def test_the_widths_grow_and_a_budget_ends_the_search() -> None:
 
 
 def test_the_beam_in_use_is_built_from_the_current_source() -> None:
-    """After ``make`` (which builds before it tests), a compiled beam beside the source is
-    the current one and is in use; without one, the pure beam runs."""
-    import os
-    from pathlib import Path
-
+    """After ``make``, a compiled beam beside the source is the current one and is in use;
+    without one, the pure beam runs."""
     import patiencekit.solver as solver_mod
-    from patiencekit.compiled import source_sha256
     from patiencekit.solver import reserve
 
-    built = list(Path(str(reserve.__file__)).parent.glob("reserve_fast*.so"))
-    if built and not os.environ.get("PATIENCEKIT_PURE_PYTHON"):
-        assert source_sha256(reserve) == solver_mod.RESERVE_BUILD, (
-            f"{built[0].name} is stale: run make (tools/build_fast.py reserve)"
-        )
-        assert solver_mod.ReserveBeam is not ReserveBeam
-    else:
-        assert solver_mod.RESERVE_BUILD == "pure"
-        assert solver_mod.ReserveBeam is ReserveBeam
+    assert_current_in_use(
+        reserve,
+        "reserve_fast",
+        solver_mod.RESERVE_BUILD,
+        solver_mod.ReserveBeam,
+        ReserveBeam,
+        "reserve",
+    )
 
 
 def test_the_beam_in_use_searches_as_the_pure_one() -> None:

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from compiled_modules import assert_current_in_use
 from patiencekit import new_game
 from patiencekit.games.winnable_numbers import WINNABLE
 from patiencekit.solver import Budget, solve, solve_state
@@ -111,24 +112,15 @@ def test_other_games_are_refused(game_id: str) -> None:
 
 
 def test_the_search_in_use_is_built_from_the_current_source() -> None:
-    """After ``make`` (which builds before it tests), a compiled search beside the source
-    is the current one and is in use; without one, the pure search runs."""
-    import os
-    from pathlib import Path
-
+    """After ``make``, a compiled search beside the source is the current one and is in
+    use; without one, the pure search runs."""
     import patiencekit.solver as solver_mod
-    from patiencekit.compiled import source_sha256
     from patiencekit.solver import waste_only
 
-    built = list(Path(str(waste_only.__file__)).parent.glob("waste_only_fast*.so"))
-    if built and not os.environ.get("PATIENCEKIT_PURE_PYTHON"):
-        assert source_sha256(waste_only) == solver_mod.WASTE_ONLY_BUILD, (
-            f"{built[0].name} is stale: run make (tools/build_fast.py waste_only)"
-        )
-        assert solver_mod.WasteOnlySearch is not WasteOnlySearch
-    else:
-        assert solver_mod.WASTE_ONLY_BUILD == "pure"
-        assert solver_mod.WasteOnlySearch is WasteOnlySearch
+    assert_current_in_use(
+        waste_only, "waste_only_fast", solver_mod.WASTE_ONLY_BUILD,
+        solver_mod.WasteOnlySearch, WasteOnlySearch, "waste_only",
+    )
 
 
 def test_the_search_in_use_searches_as_the_pure_one() -> None:

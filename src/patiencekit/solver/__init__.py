@@ -182,6 +182,13 @@ class SolveResult:
         }
 
 
+def _first_limits(budget: Budget, share: float) -> dict[str, Any]:
+    """The limits of a search that runs first: ``share`` of the budget's time, all of its
+    positions and memory."""
+    seconds = None if budget.seconds is None else budget.seconds * share
+    return {"max_seconds": seconds, "max_states": budget.states, "max_memory_mb": budget.memory_mb}
+
+
 def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
     """Search from an engine position (thoughtful)."""
     budget = budget or Budget()
@@ -216,24 +223,14 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
         passes = [True, False] if not prefers_best_first(state) else [False]
         after_waste_only = WasteOnlySearch.applies(state)
         if after_waste_only:
-            ws = WasteOnlySearch(
-                state,
-                max_seconds=None if budget.seconds is None else budget.seconds * WASTE_ONLY_SHARE,
-                max_states=budget.states,
-                max_memory_mb=budget.memory_mb,
-            )
+            ws = WasteOnlySearch(state, **_first_limits(budget, WASTE_ONLY_SHARE))
             won, limit = ws.run()
             nodes, unique, depth = ws.nodes, len(ws.seen), ws.max_depth
             if won:
                 moves = tuple(ws.move_texts())
             passes = [] if won is not None else [True]
         elif passes[0] and ReserveBeam.applies(state):
-            rb = ReserveBeam(
-                state,
-                max_seconds=None if budget.seconds is None else budget.seconds * RESERVE_BEAM_SHARE,
-                max_states=budget.states,
-                max_memory_mb=budget.memory_mb,
-            )
+            rb = ReserveBeam(state, **_first_limits(budget, RESERVE_BEAM_SHARE))
             won, limit = rb.run()
             nodes, unique, depth = rb.nodes, rb.kept, rb.max_depth
             if won:

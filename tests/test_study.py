@@ -494,6 +494,31 @@ def test_study_command_json_to_stdout_is_json_alone():
     assert data["summary"]["total"] == 2
 
 
+def test_the_fingerprint_is_the_solver_the_study_started_with(monkeypatch):
+    """The JSON names the solver as it was when the study started: a source edited during
+    a long run would otherwise name a search that never ran."""
+    import patiencekit.study_cli as study_cli
+
+    edited: list[bool] = []
+    real_run = study_cli.run_study
+
+    def run_then_edit(*args, **kwargs):  # the source changes while the study runs
+        result = real_run(*args, **kwargs)
+        edited.append(True)
+        return result
+
+    monkeypatch.setattr(study_cli, "run_study", run_then_edit)
+    monkeypatch.setattr(
+        study_cli, "solver_fingerprint", lambda: "after-an-edit" if edited else "at-the-start"
+    )
+    out = runner.invoke(
+        app,
+        ["study", "captured-queens", "--deals", "2", *CQ_ARGS, "--workers", "1", "--json", "-"],
+    )
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["meta"]["solver"] == "at-the-start"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -292,6 +292,9 @@ def study(
         numbers=numbers_text,
     )
     load_before = _load_average()
+    # the solver's source as the workers load it: taken before they start, so that an edit
+    # made during a long run is not mistaken for the search that ran
+    fingerprint = solver_fingerprint()
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -333,7 +336,7 @@ def study(
     meta = {
         "command": command,
         "patiencekit": __version__,
-        "solver": solver_fingerprint(),
+        "solver": fingerprint,
         "python": sys.version.split()[0],
         "cpus": os.cpu_count(),
         # times and time limits depend on how busy the machine was: 1-minute load averages

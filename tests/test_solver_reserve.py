@@ -13,22 +13,11 @@ from compiled_modules import assert_current_in_use
 from patiencekit import new_game
 from patiencekit.games.winnable_numbers import WINNABLE
 from patiencekit.solver import Budget, solve
-from patiencekit.solver.generic import GenericSearch
-from patiencekit.solver.limits import SearchLimit
 from patiencekit.solver.reserve import ReserveBeam
-from patiencekit.state import State
 from test_solver_dead_ends import last_cards
+from test_solver_waste_only import generic_verdict
 
 GAMES = ["odd-and-even", "royal-cotillion", "picture-patience"]
-
-
-def generic_verdict(state: State, states: int) -> bool | None:
-    """The generic exact (depth-first) search's answer, None past ``states`` positions."""
-    gs = GenericSearch(state, max_states=states)
-    try:
-        return gs._dfs(gs.overall)
-    except SearchLimit:
-        return None
 
 
 @pytest.mark.parametrize("game_id", GAMES)

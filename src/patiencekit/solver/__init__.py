@@ -229,26 +229,21 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
             if won:
                 moves = tuple(ws.move_texts())
             passes = [] if won is not None else [True]
-        elif passes[0] and ReserveBeam.applies(state):
+        elif ReserveBeam.applies(state):  # (never a best-first game: those have no stock)
             rb = ReserveBeam(state, **_first_limits(budget, RESERVE_BEAM_SHARE))
             won, limit = rb.run()
             nodes, unique, depth = rb.nodes, rb.kept, rb.max_depth
             if won:
                 moves = tuple(rb.move_texts())
-                passes = []
-            elif won is False:
+            if won is not None:
                 passes = []
         for greedy in passes:
-            if greedy and not after_waste_only:
-                spent = time.perf_counter() - start
-                seconds = (
-                    None
-                    if budget.seconds is None
-                    else (budget.seconds - spent) * greedy_share(state)
-                )
-            else:  # what is left of the budget
-                spent = time.perf_counter() - start
-                seconds = None if budget.seconds is None else budget.seconds - spent
+            # what is left of the budget; the greedy pass takes its share of it
+            spent = time.perf_counter() - start
+            left = None if budget.seconds is None else budget.seconds - spent
+            seconds = left
+            if left is not None and greedy and not after_waste_only:
+                seconds = left * greedy_share(state)
             gs = GenericSearch(
                 state,
                 max_seconds=seconds,

@@ -248,44 +248,46 @@ class ReserveBeam:
         levels = [first]
         pruned = False
         total = self.total
-        while levels:
-            level = heapq.heappop(levels)
-            cands = buckets.pop(level)
-            heapq.heapify(cands)
-            room = width
-            while cands:
-                if not room:
-                    pruned = True
-                    break
-                room -= 1
-                _, _, pos, line, depth = heapq.heappop(cands)
-                self.nodes += 1
-                if depth > self.max_depth:
-                    self.max_depth = depth
-                if not self.nodes & 1023:
-                    self.limits.check(self.nodes)
-                for move, child in self.children(pos):
-                    if move >= 0 and sum(child[5]) == total:
-                        self.path = _unwind((move, line))
-                        return True, pruned
-                    key = _key(child)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    if len(seen) > self.kept:
-                        self.kept = len(seen)
-                    entry = (-self.score(child), rng.random(), child, (move, line), depth + 1)
-                    lv = _level(child)
-                    if lv == level:
-                        heapq.heappush(cands, entry)
-                    else:
-                        bucket = buckets.get(lv)
-                        if bucket is None:
-                            buckets[lv] = [entry]
-                            heapq.heappush(levels, lv)
+        try:
+            while levels:
+                level = heapq.heappop(levels)
+                cands = buckets.pop(level)
+                heapq.heapify(cands)
+                room = width
+                while cands:
+                    if not room:
+                        pruned = True
+                        break
+                    room -= 1
+                    _, _, pos, line, depth = heapq.heappop(cands)
+                    self.nodes += 1
+                    if depth > self.max_depth:
+                        self.max_depth = depth
+                    if not self.nodes & 1023:
+                        self.limits.check(self.nodes)
+                    for move, child in self.children(pos):
+                        if move >= 0 and sum(child[5]) == total:
+                            self.path = _unwind((move, line))
+                            return True, pruned
+                        key = _key(child)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        entry = (-self.score(child), rng.random(), child, (move, line), depth + 1)
+                        lv = _level(child)
+                        if lv == level:
+                            heapq.heappush(cands, entry)
                         else:
-                            bucket.append(entry)
-        return False, pruned
+                            bucket = buckets.get(lv)
+                            if bucket is None:
+                                buckets[lv] = [entry]
+                                heapq.heappush(levels, lv)
+                            else:
+                                bucket.append(entry)
+            return False, pruned
+        finally:  # (a pass's table only grows: its size at the end is the most it held)
+            if len(seen) > self.kept:
+                self.kept = len(seen)
 
     def run(self) -> tuple[bool | None, str | None]:
         """Widening passes until a win (True, None), a pass that left nothing out

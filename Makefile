@@ -10,7 +10,8 @@ STAMP  := $(VENV)/.installed-cli-server-test
 # (src/patiencekit/solver/klondike_fast*.so, from solver/klondike.py) and the dead-end
 # analysis of Patriarchs' family (solver/dead_ends_fast*.so, from solver/dead_ends.py) and the
 # waste-only search (solver/waste_only_fast*.so, from solver/waste_only.py) and the reserve
-# games' compact beam (solver/reserve_fast*.so, from solver/reserve.py), each rebuilt
+# games' compact beam (solver/reserve_fast*.so, from solver/reserve.py) and PatienceMax's
+# compact search (solver/patiencemax_fast*.so, from solver/patiencemax.py), each rebuilt
 # whenever its source, the build script or the installed packages change. The engine and
 # the solver themselves refuse a compiled module built from another source than the one
 # there now (patiencekit/compiled.py), so a stale one is never run even without make.
@@ -19,11 +20,12 @@ KLONDIKE_SRC := src/patiencekit/solver/klondike.py
 DEAD_ENDS_SRC := src/patiencekit/solver/dead_ends.py
 WASTE_ONLY_SRC := src/patiencekit/solver/waste_only.py
 RESERVE_SRC := src/patiencekit/solver/reserve.py
+PATIENCEMAX_SRC := src/patiencekit/solver/patiencemax.py
 # and one C extension, the Klondike search's depth-first search
 # (solver/klondike_native*.so, from solver/klondike_native.c; Python's own compiler and flags)
 NATIVE_SRC := src/patiencekit/solver/klondike_native.c
 FAST   := $(VENV)/.state-fast $(VENV)/.klondike-fast $(VENV)/.dead-ends-fast $(VENV)/.waste-only-fast \
-          $(VENV)/.reserve-fast $(VENV)/.klondike-native
+          $(VENV)/.reserve-fast $(VENV)/.patiencemax-fast $(VENV)/.klondike-native
 
 .PHONY: venv play serve test bench bench-web
 
@@ -55,6 +57,10 @@ $(VENV)/.waste-only-fast: $(WASTE_ONLY_SRC) tools/build_fast.py $(STAMP)
 
 $(VENV)/.reserve-fast: $(RESERVE_SRC) tools/build_fast.py $(STAMP)
 	$(BIN)/python tools/build_fast.py reserve || echo "mypyc build failed: the pure-Python reserve beam is used"
+	touch $@
+
+$(VENV)/.patiencemax-fast: $(PATIENCEMAX_SRC) tools/build_fast.py $(STAMP)
+	$(BIN)/python tools/build_fast.py patiencemax || echo "mypyc build failed: the pure-Python PatienceMax search is used"
 	touch $@
 
 $(VENV)/.klondike-native: $(NATIVE_SRC) tools/build_fast.py $(STAMP)

@@ -1,7 +1,7 @@
 """Compile the position, the Klondike search, the dead-end analysis and the waste-only
 search with mypyc (optional; each 2x or more faster).
 
-Five modules are built, each from the very source of a pure-Python one and placed beside it:
+Six modules are built, each from the very source of a pure-Python one and placed beside it:
 
 * ``patiencekit.state_fast`` from ``patiencekit/state_pure.py`` (the position: its moves,
   push, pop, check and keys; ``patiencekit.state`` hands it out);
@@ -13,7 +13,9 @@ Five modules are built, each from the very source of a pure-Python one and place
   exact search of Contradance and Captured Queens; ``patiencekit.solver`` uses it);
 * ``patiencekit.solver.reserve_fast`` from ``patiencekit/solver/reserve.py`` (the compact
   beam of Odd and Even, Royal Cotillion and Picture Patience; ``patiencekit.solver`` uses
-  it).
+  it);
+* ``patiencekit.solver.patiencemax_fast`` from ``patiencekit/solver/patiencemax.py`` (the
+  compact search of PatienceMax; ``patiencekit.solver`` uses it).
 
 The source a module was compiled from is named in the module itself: the build appends
 ``SOURCE_SHA256 = "<sha256 of the source>"`` to the copy it compiles. The loader
@@ -28,7 +30,8 @@ One C extension is built too (``native``): ``patiencekit.solver.klondike_native`
 key table (``patiencekit.compiled.native_module`` loads it, with the same hash check; the
 compiler and flags are Python's own, from ``sysconfig``).
 
-    python tools/build_fast.py [--clean] [state|klondike|dead_ends|waste_only|reserve|native ...]
+    python tools/build_fast.py [--clean] [state|klondike|dead_ends|waste_only|reserve|
+                                          patiencemax|native ...]
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ TARGETS = {
     "dead_ends": Target("solver/dead_ends.py", "dead_ends_fast"),
     "waste_only": Target("solver/waste_only.py", "waste_only_fast"),
     "reserve": Target("solver/reserve.py", "reserve_fast"),
+    "patiencemax": Target("solver/patiencemax.py", "patiencemax_fast"),
 }
 #: the Klondike search's source (as before the position was compiled too)
 SOURCE = TARGETS["klondike"].path

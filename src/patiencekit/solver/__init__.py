@@ -42,6 +42,7 @@ from patiencekit.games import FACTS, get_rules
 from patiencekit.games.facts import Solver
 from patiencekit.rules import PileKind
 from patiencekit.solver import klondike as _pure_klondike
+from patiencekit.solver import patiencemax as _pure_patiencemax
 from patiencekit.solver import player as _player
 from patiencekit.solver import reserve as _pure_reserve
 from patiencekit.solver import waste_only as _pure_waste_only
@@ -88,6 +89,10 @@ GREEDY_SHARE_RESERVE = 0.9
 #: (:class:`~patiencekit.solver.reserve.ReserveBeam`, several times the generic search's
 #: positions a second); the generic passes share the rest as above
 RESERVE_BEAM_SHARE = 0.5
+#: in PatienceMax: the compact search's share of a time budget
+#: (:class:`~patiencekit.solver.patiencemax.PatienceMaxSearch`, rounds of best-first runs);
+#: the generic search has the rest (its own best-first search wins other deals)
+PATIENCEMAX_SHARE = 0.7
 
 
 def greedy_share(state: State) -> float:
@@ -132,6 +137,14 @@ _RESERVE = compiled_or_pure("patiencekit.solver.reserve_fast", _pure_reserve, "r
 ReserveBeam: type[_pure_reserve.ReserveBeam] = _RESERVE.ReserveBeam
 #: the sha256 of the source the reserve beam in use was compiled from, or ``pure``
 RESERVE_BUILD: str = str(getattr(_RESERVE, "SOURCE_SHA256", "pure"))
+#: the compact search of PatienceMax, compiled when it was built from ``patiencemax.py``
+#: as it is now (``tools/build_fast.py patiencemax``)
+_PATIENCEMAX = compiled_or_pure(
+    "patiencekit.solver.patiencemax_fast", _pure_patiencemax, "PatienceMax search"
+)
+PatienceMaxSearch: type[_pure_patiencemax.PatienceMaxSearch] = _PATIENCEMAX.PatienceMaxSearch
+#: the sha256 of the source the PatienceMax search in use was compiled from, or ``pure``
+PATIENCEMAX_BUILD: str = str(getattr(_PATIENCEMAX, "SOURCE_SHA256", "pure"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +228,9 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
         # without reversal (Odd and Even, Royal Cotillion, Picture Patience) the compact
         # beam (ReserveBeam) looks for a win first (RESERVE_BEAM_SHARE of the time), then
         # the generic passes share the rest as above (their dead-end analysis lets their
-        # beams run out of positions: that proves a deal lost)
+        # beams run out of positions: that proves a deal lost). In PatienceMax the compact
+        # search's best-first runs come first (PATIENCEMAX_SHARE of the time), then the
+        # generic exact search with the rest
         won, limit = None, None
         nodes = unique = depth = 0
         moves = ()
@@ -235,6 +250,14 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
             nodes, unique, depth = rb.nodes, rb.kept, rb.max_depth
             if won:
                 moves = tuple(rb.move_texts())
+            if won is not None:
+                passes = []
+        elif PatienceMaxSearch.applies(state):
+            ps = PatienceMaxSearch(state, **_first_limits(budget, PATIENCEMAX_SHARE))
+            won, limit = ps.run()
+            nodes, unique, depth = ps.nodes, ps.kept, ps.max_depth
+            if won:
+                moves = tuple(ps.move_texts())
             if won is not None:
                 passes = []
         for greedy in passes:

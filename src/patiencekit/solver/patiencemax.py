@@ -1,0 +1,608 @@
+"""A compact search for PatienceMax (both wins: the kings at the column tops, or all to
+the piles).
+
+PatienceMax deals every card face up and has no stock, so a position is all in three
+things: the ten columns (which column holds what changes nothing: they are kept sorted),
+the hand as a set, and per suit the heights of its two foundations (which of the eight
+foundations a suit took changes nothing either). This search packs a position into one
+``bytes`` (:func:`pack`) and plays its moves on it, many times faster than the generic
+search over the engine's piles.
+
+It looks for a win best first, as the generic search does in PatienceMax: the position
+with the lowest distance estimate (:meth:`PatienceMaxSearch.distance`) plus
+:data:`G` times its moves is expanded first, every position once. Expanding every
+reachable position without a win proves there is none.
+
+One kind of move is made at once, without a choice: a card goes to a foundation when
+nothing could ever be built on it any more (:meth:`PatienceMaxSearch.settle`; never a
+king when the kings are to end at the column tops). That is sound: the position with
+the card on the foundation can do all the other one can. The card could only ever move
+to a foundation, into the hand, onto another column or stay; on a column or in the hand
+it can only later go on to a foundation or be built on, and nothing is left to build on
+it (every card of the rank below in the other colour is on the foundations already, and
+cards never leave them); the cards it leaves uncovered are the same either way. So no
+win is lost. The line found is played on the engine before it is given
+(:meth:`PatienceMaxSearch.engine_moves`).
+
+>>> from patiencekit import new_game
+>>> search = PatienceMaxSearch(new_game("patiencemax-all-to-piles", 1).state, max_states=200_000)
+>>> search.run()
+(True, None)
+>>> len(search.move_texts()) > 100
+True
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+
+from patiencekit.rules import Win
+from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
+from patiencekit.state import EngineMove, State
+
+__all__ = ["G", "PatienceMaxSearch", "pack"]
+
+#: the priority is the distance estimate plus this many times the moves made so far (as
+#: the generic search's ``BEST_FIRST_G``)
+G = 0.3
+#: the runs of a round: (seed of the random tie-breaks, weight of the next cards' depth
+#: and, with the kings to end at the column tops, of the cards to clear away in the
+#: distance estimate); each run is a fresh best-first search
+RUNS = ((1, 1, 2), (2, 1, 0), (3, 0, 3), (4, 1, 4))
+#: the positions each run of the first round may expand; each round doubles it
+FIRST_RUN = 4096
+#: the separator between the hand and the columns in a packed position (no card is 255)
+_SEP = 255
+#: where a move goes or comes from, besides a column (0..9)
+_HAND = 10
+_FOUNDATION = 11
+
+#: a position's line: (its move, the line before it), or None at the root
+Line = tuple[int, object] | None
+
+
+def pack(heights: bytes, hand: bytes, columns: list[bytes]) -> bytes:
+    """A position as one ``bytes``: the eight foundation heights (per suit the lower
+    first), the hand sorted, then the columns sorted, each after a separator."""
+    out = bytearray(heights)
+    out += bytes(sorted(hand))
+    for c in sorted(columns):
+        out.append(_SEP)
+        out += c
+    return bytes(out)
+
+
+def unpack(pos: bytes) -> tuple[bytes, bytes, list[bytes]]:
+    """The heights, hand and columns of a packed position (:func:`pack`)."""
+    parts = pos[8:].split(bytes((_SEP,)))
+    return pos[:8], parts[0], parts[1:]
+
+
+def _red(card: int) -> bool:
+    return card >= 26
+
+
+class PatienceMaxSearch:
+    """The best-first search from one PatienceMax position (:meth:`applies`)."""
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        max_seconds: float | None = None,
+        max_states: int | None = None,
+        max_memory_mb: int | None = None,
+    ) -> None:
+        if not self.applies(state):
+            raise ValueError(f"{state.t.rules.id}: not PatienceMax")
+        t = state.t
+        self.t = t
+        self.root_state = state.copy()
+        self.kings = t.win is Win.KINGS_AT_COLUMN_TOPS
+        self.hand_size = len(t.hand)
+        self.cost_cache: dict[bytes, int] = {}
+        self.need_cache: dict[bytes, list[int]] = {}
+        #: the positions whose distance :meth:`children` need not work out (the run's seen)
+        self.skip: set[bytes] = set()
+        self._hand = b""
+        self.root = self.settle(_packed(state), [])
+        self.limits = Limits(
+            max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
+        )
+        self.nodes = 0
+        self.max_depth = 0
+        #: the most positions one run held
+        self.kept = 0
+        #: the runs made
+        self.runs = 0
+        #: the weight of the next cards' depth in :meth:`distance` (the run's)
+        self.w_next = 0
+        #: the weight of the cards to clear away in :meth:`distance` (the run's)
+        self.w_clear = 0
+        #: the winning line's compact moves, after :meth:`run` found one
+        self.path: list[int] = []
+
+    @staticmethod
+    def applies(state: State) -> bool:
+        """True for positions of PatienceMax and PatienceMax (all to piles)."""
+        return state.t.rules.id in ("patiencemax", "patiencemax-all-to-piles")
+
+    # -- the rules on packed positions ---------------------------------------------------
+
+    def won(self, pos: bytes) -> bool:
+        """Whether the packed position is won."""
+        if not self.kings:
+            return sum(pos[:8]) == 104
+        _, _, cols = unpack(pos)
+        return sum(1 for c in cols if c and c[0] % 13 == 12) == 8
+
+    def safe_cards(self, h: bytes | bytearray) -> list[int]:
+        """The cards that fit a foundation with heights ``h`` and that nothing can be
+        built on any more (the module's text): every card of the rank below in the other
+        colour is on the foundations, and cards never leave them."""
+        out: list[int] = []
+        black_floor = min(h[0], h[2])  # (both copies of both black suits' ranks below)
+        red_floor = min(h[4], h[6])
+        for s in range(4):
+            floor = red_floor if s < 2 else black_floor
+            for r in (h[2 * s], h[2 * s + 1]):
+                if r > 12 or (r == 12 and self.kings):
+                    continue
+                if r <= 1 or floor >= r:
+                    out.append(s * 13 + r)
+        return out
+
+    def settle(self, pos: bytes, moves: list[int]) -> bytes:
+        """``pos`` with every card that nothing can be built on any more moved to the
+        foundations (the module's text), each move added to ``moves``."""
+        hs, hand, cols = unpack(pos)
+        h = bytearray(hs)
+        if not self._settle(h, hand, cols, moves):
+            return pos
+        return pack(bytes(h), bytes(self._hand), cols)
+
+    def _settle(self, h: bytearray, hand: bytes, cols: list[bytes], moves: list[int]) -> bool:
+        """Settle in place (``h`` and ``cols``; the hand left in ``self._hand``): True if
+        a card moved."""
+        moved = False
+        left = bytearray(hand)
+        safe = self.safe_cards(h)
+        while safe:
+            found = False
+            for i in range(len(cols)):
+                c = cols[i]
+                if c and c[-1] in safe:
+                    card = c[-1]
+                    _found(h, card)
+                    cols[i] = c[:-1]
+                    moves.append(i | _FOUNDATION << 4 | 1 << 8 | card << 16)
+                    found = True
+                    break
+            if not found:
+                for j in range(len(left)):
+                    card = left[j]
+                    if card in safe:
+                        _found(h, card)
+                        del left[j]
+                        moves.append(_HAND | _FOUNDATION << 4 | 1 << 8 | card << 16)
+                        found = True
+                        break
+            if not found:
+                break
+            moved = True
+            safe = self.safe_cards(h)
+        self._hand = bytes(left)
+        return moved
+
+    def column_cost(self, p: bytes) -> int:
+        """A column's part of :meth:`distance`: its cards lying above a lower card of
+        their suit (and, with the kings to end at the column tops, 3 for each king above
+        other cards, and -8 when a king is at its top)."""
+        cost = self.cost_cache.get(p)
+        if cost is not None:
+            return cost
+        kings = self.kings
+        cost = 0
+        if kings and p and p[0] % 13 == 12:
+            cost -= 8
+        low = [13, 13, 13, 13]
+        for j in range(len(p)):
+            card = p[j]
+            s = card // 13
+            r = card % 13
+            if kings and r == 12:
+                if j:
+                    cost += 3
+                continue
+            m = low[s]
+            if r < m:
+                low[s] = r
+            elif m < r:
+                cost += 1
+        if len(self.cost_cache) > 1_000_000:
+            self.cost_cache.clear()
+        self.cost_cache[p] = cost
+        return cost
+
+    def _finish(
+        self, h: bytes, raised: bool, hand: bytes, cols: list[bytes], exposed: int
+    ) -> tuple[bytes, int]:
+        """A child position packed and settled, with its :meth:`distance`; ``exposed`` is
+        the card the move left at the end of a column (-1 none), the only one that may
+        have become safe unless the foundations were ``raised``."""
+        if raised or (exposed >= 0 and exposed in self.safe_cards(h)):
+            hb = bytearray(h)
+            if self._settle(hb, hand, cols, []):
+                hand = self._hand
+            h = bytes(hb)
+        return pack(h, hand, cols), self._distance(h, hand, cols)
+
+    def _distance(self, h: bytes, hand: bytes, cols: list[bytes]) -> int:
+        on = sum(h)
+        d = (96 - on + 64) if self.kings else 2 * (104 - on)
+        for p in cols:
+            d += self.column_cost(p)
+        if self.kings and self.w_clear:
+            # the cards to clear away from columns with no king at the top, but for the
+            # two fullest such columns (ten columns, eight kings)
+            sizes = sorted([len(p) for p in cols if not p or p[0] % 13 != 12])
+            d += self.w_clear * sum(sizes[:-2])
+        w = self.w_next
+        if w:
+            # the cards the foundations take next: how many cards lie on them (on the
+            # nearer copy, or on both when both foundations of the suit take the card;
+            # none on a card in the hand)
+            need = self._need(h)
+            best = [0] * 52
+            second = [0] * 52
+            for p in cols:
+                n = len(p)
+                for j in range(n):
+                    c = p[j]
+                    if need[c]:
+                        x = n - j  # (one more than the cards on it)
+                        b = best[c]
+                        if b == 0 or x < b:
+                            second[c] = b
+                            best[c] = x
+                        elif second[c] == 0 or x < second[c]:
+                            second[c] = x
+            for c in range(52):
+                k = need[c]
+                if k:
+                    b = best[c]
+                    if b:
+                        d += w * (b - 1)
+                    if k == 2:
+                        b = second[c]
+                        if b:
+                            d += w * (b - 1)
+        return d + len(hand)
+
+    def _need(self, h: bytes) -> list[int]:
+        """Per card, how many foundations with heights ``h`` take it next."""
+        need = self.need_cache.get(h)
+        if need is None:
+            need = [0] * 52
+            for su in range(4):
+                for r in (h[2 * su], h[2 * su + 1]):
+                    if r < 13:
+                        need[su * 13 + r] += 1
+            if len(self.need_cache) > 100_000:
+                self.need_cache.clear()
+            self.need_cache[h] = need
+        return need
+
+    def children(self, pos: bytes) -> list[tuple[int, bytes, int]]:
+        """The moves from ``pos``, the positions they make (settled: :meth:`settle`) and
+        their :meth:`distance` (-1 for a position in ``skip``, not worked out); a move is
+        ``source | destination << 4 | count << 8 | card << 16`` with columns numbered as
+        in ``pos``, the hand ``_HAND`` and the foundations ``_FOUNDATION``."""
+        hs, hand, cols = unpack(pos)
+        kings = self.kings
+        out: list[tuple[int, bytes, int]] = []
+        n = len(cols)
+        # runs: per column the length of the string at its end that moves as a unit
+        runs = [0] * n
+        for i in range(n):
+            c = cols[i]
+            k = len(c)
+            if k:
+                j = k - 1
+                while j > 0:
+                    a, b = c[j - 1], c[j]
+                    if a % 13 != b % 13 + 1 or (a >= 26) == (b >= 26):
+                        break
+                    j -= 1
+                runs[i] = k - j
+        room = len(hand) < self.hand_size
+        empty = -1
+        for i in range(n):
+            if not cols[i]:
+                empty = i
+                break
+        for i in range(n):
+            src = cols[i]
+            k = len(src)
+            if not k:
+                continue
+            last = src[-1]
+            lr = last % 13
+            below = src[-2] if k > 1 else -1
+            # to a foundation
+            s = last // 13
+            if (hs[2 * s] == lr or hs[2 * s + 1] == lr) and not (kings and lr == 12):
+                h = bytearray(hs)
+                _found(h, last)
+                new = cols[:]
+                new[i] = src[:-1]
+                child, d = self._finish(bytes(h), True, hand, new, below)
+                out.append((i | _FOUNDATION << 4 | 1 << 8 | last << 16, child, d))
+            # strings onto other columns
+            run = runs[i]
+            for j in range(n):
+                if j == i:
+                    continue
+                dst = cols[j]
+                if not dst:
+                    continue
+                top = dst[-1]
+                cnt = top % 13 - lr
+                if cnt < 1 or cnt > run:
+                    continue
+                head = src[k - cnt]
+                if (head >= 26) == (top >= 26):
+                    continue
+                new = cols[:]
+                new[i] = src[: k - cnt]
+                new[j] = dst + src[k - cnt :]
+                child, d = self._finish(hs, False, hand, new, src[k - cnt - 1] if k > cnt else -1)
+                out.append((i | j << 4 | cnt << 8 | head << 16, child, d))
+            # a string headed by a king to an empty column (not a whole column)
+            if empty >= 0:
+                cnt = 12 - lr + 1
+                if cnt <= run and cnt < k:
+                    new = cols[:]
+                    new[i] = src[: k - cnt]
+                    new[empty] = src[k - cnt :]
+                    child, d = self._finish(hs, False, hand, new, src[k - cnt - 1])
+                    out.append((i | empty << 4 | cnt << 8 | src[k - cnt] << 16, child, d))
+            # into the hand
+            if room:
+                new = cols[:]
+                new[i] = src[:-1]
+                child, d = self._finish(hs, False, hand + bytes((last,)), new, below)
+                out.append((i | _HAND << 4 | 1 << 8 | last << 16, child, d))
+        prev = -1
+        for x in range(len(hand)):
+            card = hand[x]
+            if card == prev:
+                continue  # (alike copies: one move)
+            prev = card
+            rest = hand[:x] + hand[x + 1 :]
+            r = card % 13
+            s = card // 13
+            if (hs[2 * s] == r or hs[2 * s + 1] == r) and not (kings and r == 12):
+                h = bytearray(hs)
+                _found(h, card)
+                child, d = self._finish(bytes(h), True, rest, cols[:], -1)
+                out.append((_HAND | _FOUNDATION << 4 | 1 << 8 | card << 16, child, d))
+            for j in range(n):
+                dst = cols[j]
+                if dst:
+                    top = dst[-1]
+                    if top % 13 != r + 1 or (top >= 26) == (card >= 26):
+                        continue
+                elif r != 12:
+                    continue
+                elif j != empty:
+                    continue  # (empty columns are alike: one move)
+                new = cols[:]
+                new[j] = dst + bytes((card,))
+                child, d = self._finish(hs, False, rest, new, -1)
+                out.append((_HAND | j << 4 | 1 << 8 | card << 16, child, d))
+        return out
+
+    def distance(self, pos: bytes) -> int:
+        """How far the position is from a win (lower is nearer), as the generic search's
+        estimate: cards still to go to the foundations, cards lying above a lower card
+        of their suit in a column, full hand cells; with the kings to end at the column
+        tops, the kings not there yet count most, and a king above other cards counts as
+        such a card too."""
+        hs, hand, cols = unpack(pos)
+        return self._distance(hs, hand, cols)
+
+    # -- the search --------------------------------------------------------------------
+
+    def run(self) -> tuple[bool | None, str | None]:
+        """(True, None) with a win, (False, None) when every reachable position was
+        expanded without one, (None, which limit) otherwise.
+
+        Rounds of best-first runs (:data:`RUNS`), each run a fresh search with its own
+        tie-breaks and estimate, each round's runs allowed twice the positions of the
+        last round's (:data:`FIRST_RUN` at first): one search's luck with ties decides
+        much of how soon it finds a win, so several short searches find more wins than
+        one long one. A run that expands every reachable position proves no win."""
+        try:
+            room = FIRST_RUN
+            while True:
+                for seed, w_next, w_clear in RUNS:
+                    self.runs += 1
+                    won = self.best_first(seed, w_next, w_clear, room)
+                    if won is not None:
+                        return won, None
+                room *= 2
+        except SearchLimit as e:
+            return None, e.which
+        except MemoryError:
+            return None, LIMIT_MEMORY
+
+    def best_first(self, seed: int, w_next: int, w_clear: int, room: int) -> bool | None:
+        """One best-first run (the module's text): True won (``path`` holds the line),
+        False every reachable position expanded, None after ``room`` positions."""
+        root = self.root
+        if self.won(root):
+            self.path = []
+            return True
+        self.w_next = w_next
+        self.w_clear = w_clear
+        rng = random.Random(seed)
+        seen: set[bytes] = {root}
+        self.skip = seen
+        heap: list[tuple[float, float, bytes, Line, int]] = [
+            (float(self.distance(root)), 0.0, root, None, 0)
+        ]
+        end = self.nodes + room
+        try:
+            while heap:
+                if self.nodes >= end:
+                    return None
+                _, _, pos, line, depth = heapq.heappop(heap)
+                self.nodes += 1
+                if not self.nodes & 1023:
+                    self.limits.check(self.nodes)
+                if depth > self.max_depth:
+                    self.max_depth = depth
+                for move, child, d in self.children(pos):
+                    if d < 0 or child in seen:
+                        continue
+                    if self.won(child):
+                        self.path = _unwind((move, line))
+                        return True
+                    seen.add(child)
+                    priority = d + G * (depth + 1)
+                    heapq.heappush(heap, (priority, rng.random(), child, (move, line), depth + 1))
+            return False
+        finally:
+            if len(seen) > self.kept:
+                self.kept = len(seen)
+
+    # -- the line on the engine ----------------------------------------------------------
+
+    def engine_moves(self) -> list[EngineMove]:
+        """The found line as the engine's moves, each checked legal on the way (the
+        settling moves after each move included)."""
+        s = self.root_state.copy()
+        out: list[EngineMove] = []
+        self._settle_engine(s, out)
+        for m in self.path:
+            self._play(s, _packed(s), m, out)
+            if s.is_won():  # (with the kings at the tops, settling cannot make a win)
+                break
+            self._settle_engine(s, out)
+        if not s.is_won():
+            raise AssertionError("the line does not win")
+        return out
+
+    def _settle_engine(self, s: State, out: list[EngineMove]) -> None:
+        """Play on the engine the moves :meth:`settle` makes from ``s`` (its columns are
+        numbered as in ``s`` packed, and stay so while it settles)."""
+        pos = _packed(s)
+        moves: list[int] = []
+        self.settle(pos, moves)
+        if not moves:
+            return
+        where = _columns_of(s, unpack(pos)[2])
+        for m in moves:
+            self._play(s, pos, m, out, where)
+
+    def _play(
+        self,
+        s: State,
+        pos: bytes,
+        m: int,
+        out: list[EngineMove],
+        where: list[int] | None = None,
+    ) -> None:
+        """Play compact move ``m``, made from ``pos``, on the engine; ``where`` gives the
+        engine column of each of ``pos``'s columns (found by their cards if not given)."""
+        t = s.t
+        src, dst, cnt, card = m & 15, m >> 4 & 15, m >> 8 & 255, m >> 16
+        piles = s.piles
+        if where is None:
+            where = _columns_of(s, unpack(pos)[2])
+        if src == _HAND:
+            sources = [h for h in t.hand if piles[h] and piles[h][-1] == card]
+        else:
+            sources = [where[src]]
+        if dst == _FOUNDATION:
+            targets = list(t.foundations)
+        elif dst == _HAND:
+            targets = list(t.hand)
+        else:
+            targets = [where[dst]]
+        for x in s.moves():
+            if x[0] in sources and x[1] in targets and x[2] == cnt and piles[x[0]][-cnt] == card:
+                s.push(x)
+                out.append(x)
+                return
+        raise AssertionError(f"the line's move {m:#x} has no legal engine move")
+
+    def move_texts(self) -> list[str]:
+        """The found line in the notation."""
+        return [self.t.label_of(m) for m in self.engine_moves()]
+
+
+def _heights(s: State) -> bytes:
+    """Per suit the heights of its two foundations, the lower first."""
+    hs = [0] * 8
+    for fi in s.t.foundations:
+        p = s.piles[fi]
+        if p:
+            su = p[0] // 13
+            if hs[2 * su + 1] == 0:
+                hs[2 * su + 1] = len(p)
+            else:
+                hs[2 * su] = len(p)
+    for su in range(4):
+        if hs[2 * su] > hs[2 * su + 1]:
+            hs[2 * su], hs[2 * su + 1] = hs[2 * su + 1], hs[2 * su]
+    return bytes(hs)
+
+
+def _packed(s: State) -> bytes:
+    """The engine position ``s`` packed (:func:`pack`; not settled)."""
+    t = s.t
+    return pack(
+        _heights(s),
+        bytes(c for h in t.hand for c in s.piles[h]),
+        [bytes(s.piles[c]) for c in t.columns],
+    )
+
+
+def _columns_of(s: State, cols: list[bytes]) -> list[int]:
+    """The engine column holding each of ``cols`` (alike columns each their own)."""
+    free = list(s.t.columns)
+    where: list[int] = []
+    for c in cols:
+        for ci in free:
+            if bytes(s.piles[ci]) == c:
+                where.append(ci)
+                free.remove(ci)
+                break
+        else:
+            raise AssertionError(f"no engine column holds {list(c)}")
+    return where
+
+
+def _found(h: bytearray, card: int) -> None:
+    """Put ``card`` on a foundation of its suit that it fits (the heights stay sorted)."""
+    s, r = divmod(card, 13)
+    if h[2 * s] == r:
+        h[2 * s] += 1
+        if h[2 * s] > h[2 * s + 1]:
+            h[2 * s], h[2 * s + 1] = h[2 * s + 1], h[2 * s]
+    else:
+        h[2 * s + 1] += 1
+
+
+def _unwind(line: Line) -> list[int]:
+    """The moves of a line, first first."""
+    out: list[int] = []
+    while line is not None:
+        out.append(line[0])
+        rest = line[1]
+        line = rest if isinstance(rest, tuple) else None
+    out.reverse()
+    return out

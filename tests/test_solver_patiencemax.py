@@ -1,0 +1,215 @@
+"""The compact search of PatienceMax (:mod:`patiencekit.solver.patiencemax`): its lines must
+win on the engine, its verdicts must agree with the generic exact search, the cards it
+settles at once must never lose a win, and the compiled search must search as the pure
+one. Budgets are positions, never seconds."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+from compiled_modules import assert_current_in_use
+from patiencekit import new_game
+from patiencekit.games.winnable_numbers import WINNABLE
+from patiencekit.solver import Budget, solve_state
+from patiencekit.solver import patiencemax as pure
+from patiencekit.solver.patiencemax import PatienceMaxSearch, pack, unpack
+from patiencekit.state import State
+from test_solver_waste_only import generic_verdict as _generic_verdict
+
+GAMES = ["patiencemax-all-to-piles", "patiencemax"]
+
+
+def late_position(game_id: str, number: int, rng: random.Random, low: int) -> State:
+    """Deal ``number`` of ``game_id`` with each foundation built from the ace to a height
+    drawn from ``low`` to 11, those cards taken out of the deal where they lie (for a
+    height held by one foundation of a suit only, the first copy found); the rest of the
+    deal as it lies."""
+    state = new_game(game_id, number).state
+    t = state.t
+    heights = [rng.randint(low, low + 4) for _ in range(8)]
+    for f, fi in enumerate(t.foundations):
+        state.piles[fi] = [f // 2 * 13 + r for r in range(heights[f])]
+    for s in range(4):
+        for r in range(max(heights[2 * s], heights[2 * s + 1])):
+            copies = (r < heights[2 * s]) + (r < heights[2 * s + 1])
+            for pi in [*t.columns, *t.hand]:
+                while copies and s * 13 + r in state.piles[pi]:
+                    state.piles[pi].remove(s * 13 + r)
+                    copies -= 1
+    return state
+
+
+def generic_verdict(state: State, states: int) -> bool | None:
+    """The generic exact (depth-first) search's answer, None past ``states`` positions
+    (its lines here are deep: the recursion limit is raised as its ``run`` does)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 50_000))
+    try:
+        return _generic_verdict(state, states)
+    finally:
+        sys.setrecursionlimit(old)
+
+
+@pytest.mark.parametrize("kings", [False, True])
+def test_settled_cards_are_exactly_those_nothing_can_be_built_on(kings: bool) -> None:
+    """For random foundation heights: a card is settled (safe_cards) exactly when it fits
+    a foundation, both copies of both cards of the rank below in the other colour are on
+    the foundations (or it is an ace or a two), and it is no king whose place is a
+    column top."""
+    game_id = "patiencemax" if kings else "patiencemax-all-to-piles"
+    search = PatienceMaxSearch(new_game(game_id, 1).state)
+    rng = random.Random(f"safe-{kings}")
+    for _ in range(2000):
+        h = [rng.randint(0, 13) for _ in range(8)]
+        for s in range(4):
+            h[2 * s : 2 * s + 2] = sorted(h[2 * s : 2 * s + 2])
+        expected = set()
+        for s in range(4):
+            for r in set(h[2 * s : 2 * s + 2]):
+                if r > 12 or (kings and r == 12):
+                    continue
+                others = (2, 3) if s < 2 else (0, 1)  # (the suits of the other colour)
+                below_placed = all(min(h[2 * o], h[2 * o + 1]) >= r for o in others)
+                if r <= 1 or below_placed:
+                    expected.add(s * 13 + r)
+        assert set(search.safe_cards(bytes(h))) == expected, h
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_it_wins_shipped_deals_and_the_lines_replay(game_id: str) -> None:
+    """The first shipped winnable deals: each is won within 400,000 positions, and each
+    line wins on the engine (engine_moves checks every move and the end), also when the
+    notation's moves are played through a game."""
+    import patiencekit.solver as solver_mod
+
+    won = 0
+    for number in WINNABLE[game_id][:4]:
+        search = solver_mod.PatienceMaxSearch(new_game(game_id, number).state, max_states=150_000)
+        if search.run() != (True, None):
+            continue
+        won += 1
+        game = new_game(game_id, number)
+        for move in search.move_texts():
+            game.play(move)
+        assert game.is_won(), number
+    assert won >= 3, won
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_it_agrees_with_the_generic_exact_search(game_id: str) -> None:
+    """Wherever the generic exact search decides (within a few thousand positions) a
+    deal of 1-30 (those are deals lost at once) or a late position of deals 1-12, this
+    search gives the same verdict, and both kinds occur."""
+    import patiencekit.solver as solver_mod
+
+    rng = random.Random(f"patiencemax-{game_id}")
+    states = [new_game(game_id, n).state for n in range(1, 31)]
+    states += [late_position(game_id, n, rng, 2) for n in range(1, 13)]
+    kinds: list[bool] = []
+    for state in states:
+        expected = generic_verdict(state, 10_000)
+        if expected is None:
+            continue
+        search = solver_mod.PatienceMaxSearch(state, max_states=50_000)
+        won, _ = search.run()
+        assert won == expected, state.piles
+        if won:
+            search.engine_moves()  # (raises unless the line wins on the engine)
+        kinds.append(won)
+    assert kinds.count(True) >= 5 and kinds.count(False) >= 3, kinds
+
+
+def test_the_kings_never_go_to_a_foundation() -> None:
+    """With the kings to end at the column tops, no move and no settling puts a king on a
+    foundation, even when it fits; with all to the piles, a settled king goes up."""
+    rng = random.Random("kings")
+    for number in (1, 2, 3):
+        search = PatienceMaxSearch(new_game("patiencemax", number).state, max_states=2_000)
+        search.run()
+        assert search.nodes > 100
+        for pos in search.skip:
+            heights, _, _ = unpack(pos)
+            assert max(heights) <= 12
+    state = late_position("patiencemax-all-to-piles", 1, rng, 8)
+    search = PatienceMaxSearch(state)
+    assert search.run() == (True, None)
+    assert any(c % 13 == 12 for c in search.safe_cards(bytes([12] * 8)))
+
+
+def test_pack_and_unpack_are_a_pair() -> None:
+    """A packed position unpacks to its parts, the columns sorted; packing those again
+    gives the same bytes."""
+    rng = random.Random(5)
+    for _ in range(50):
+        cols = [bytes(rng.randrange(52) for _ in range(rng.randint(0, 12))) for _ in range(10)]
+        hand = bytes(rng.randrange(52) for _ in range(rng.randint(0, 4)))
+        heights = bytes(rng.randint(0, 13) for _ in range(8))
+        pos = pack(heights, hand, cols)
+        h, hd, cs = unpack(pos)
+        assert (h, hd, cs) == (heights, bytes(sorted(hand)), sorted(cols))
+        assert pack(h, hd, cs) == pos
+
+
+def test_it_refuses_other_games() -> None:
+    for game_id in ("klondike", "odd-and-even", "contradance", "senior-wrangler"):
+        state = new_game(game_id, 1).state
+        assert not PatienceMaxSearch.applies(state)
+        with pytest.raises(ValueError, match=game_id):
+            PatienceMaxSearch(state)
+
+
+def test_the_same_budget_gives_the_same_search() -> None:
+    """A positions budget: the same positions, runs and verdict every time."""
+    import patiencekit.solver as solver_mod
+
+    state = new_game("patiencemax", 3).state
+    results = set()
+    for _ in range(2):
+        search = solver_mod.PatienceMaxSearch(state, max_states=30_000)
+        results.add((search.run(), search.nodes, search.runs, search.kept))
+    assert len(results) == 1, results
+
+
+def test_solve_runs_it_first() -> None:
+    """solve_state on PatienceMax runs this search first: a shipped deal is solved with
+    its line, and a dead deal (#4, stuck at once) is proved lost by it."""
+    number = WINNABLE["patiencemax-all-to-piles"][0]
+    state = new_game("patiencemax-all-to-piles", number).state
+    result = solve_state(state, Budget(seconds=None, states=400_000))
+    assert result.outcome == "solved"
+    game = new_game("patiencemax-all-to-piles", number)
+    for move in result.moves:
+        game.play(move)
+    assert game.is_won()
+    lost = solve_state(new_game("patiencemax", 4).state, Budget(seconds=None, states=10_000))
+    assert lost.outcome == "unsolvable"
+    assert lost.states < 100  # (the compact search's positions: the generic one never ran)
+
+
+def test_the_search_in_use_is_built_from_the_current_source() -> None:
+    import patiencekit.solver as solver_mod
+
+    assert_current_in_use(
+        pure,
+        "patiencemax_fast",
+        solver_mod.PATIENCEMAX_BUILD,
+        solver_mod.PatienceMaxSearch,
+        PatienceMaxSearch,
+        "patiencemax",
+    )
+
+
+def test_the_search_in_use_searches_as_the_pure_one() -> None:
+    """The search solve() uses (compiled, after ``make``) and the pure one: the same
+    verdicts, positions and lines at 20,000 positions."""
+    import patiencekit.solver as solver_mod
+
+    for game_id in GAMES:
+        for number in (1, 2, 4):
+            state = new_game(game_id, number).state
+            a = solver_mod.PatienceMaxSearch(state, max_states=20_000)
+            b = pure.PatienceMaxSearch(state, max_states=20_000)
+            assert (a.run(), a.nodes, a.runs, a.path) == (b.run(), b.nodes, b.runs, b.path)

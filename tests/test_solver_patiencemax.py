@@ -127,10 +127,15 @@ def test_the_kings_never_go_to_a_foundation() -> None:
     foundation, even when it fits; with all to the piles, a settled king goes up."""
     rng = random.Random("kings")
     for number in (1, 2, 3):
-        search = PatienceMaxSearch(new_game("patiencemax", number).state, max_states=2_000)
-        search.run()
-        assert search.nodes > 100
-        for pos in search.skip:
+        search = PatienceMaxSearch(new_game("patiencemax", number).state)
+        todo, seen = [search.root], {search.root}
+        while todo and len(seen) < 2_000:
+            for _, child, _ in search.children(todo.pop()):
+                if child not in seen:
+                    seen.add(child)
+                    todo.append(child)
+        assert len(seen) >= 2_000
+        for pos in seen:
             heights, _, _ = unpack(pos)
             assert max(heights) <= 12
     state = late_position("patiencemax-all-to-piles", 1, rng, 8)

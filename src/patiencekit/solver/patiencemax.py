@@ -9,9 +9,12 @@ foundations a suit took changes nothing either). This search packs a position in
 search over the engine's piles.
 
 It looks for a win best first, as the generic search does in PatienceMax: the position
-with the lowest distance estimate (:meth:`PatienceMaxSearch.distance`) plus
-:data:`G` times its moves is expanded first, every position once. Expanding every
-reachable position without a win proves there is none.
+with the lowest distance estimate (:meth:`PatienceMaxSearch.distance`) plus :data:`G`
+times its moves is expanded first, every position once. How soon one such search finds a
+win depends much on its luck with ties, so it makes rounds of short runs instead
+(:meth:`PatienceMaxSearch.run`): each run a fresh search with its own tie-breaks and
+weights in the estimate (:data:`RUNS`), each round's runs twice as long as the last
+round's. A run that expands every reachable position without a win proves there is none.
 
 One kind of move is made at once, without a choice: a card goes to a foundation when
 nothing could ever be built on it any more (:meth:`PatienceMaxSearch.settle`; never a
@@ -79,10 +82,6 @@ def unpack(pos: bytes) -> tuple[bytes, bytes, list[bytes]]:
     return pos[:8], parts[0], parts[1:]
 
 
-def _red(card: int) -> bool:
-    return card >= 26
-
-
 class PatienceMaxSearch:
     """The best-first search from one PatienceMax position (:meth:`applies`)."""
 
@@ -103,8 +102,6 @@ class PatienceMaxSearch:
         self.hand_size = len(t.hand)
         self.cost_cache: dict[bytes, int] = {}
         self.need_cache: dict[bytes, list[int]] = {}
-        #: the positions whose distance :meth:`children` need not work out (the run's seen)
-        self.skip: set[bytes] = set()
         self._hand = b""
         self.root = self.settle(_packed(state), [])
         self.limits = Limits(
@@ -296,7 +293,7 @@ class PatienceMaxSearch:
 
     def children(self, pos: bytes) -> list[tuple[int, bytes, int]]:
         """The moves from ``pos``, the positions they make (settled: :meth:`settle`) and
-        their :meth:`distance` (-1 for a position in ``skip``, not worked out); a move is
+        their :meth:`distance`; a move is
         ``source | destination << 4 | count << 8 | card << 16`` with columns numbered as
         in ``pos``, the hand ``_HAND`` and the foundations ``_FOUNDATION``."""
         hs, hand, cols = unpack(pos)
@@ -449,7 +446,6 @@ class PatienceMaxSearch:
         self.w_clear = w_clear
         rng = random.Random(seed)
         seen: set[bytes] = {root}
-        self.skip = seen
         heap: list[tuple[float, float, bytes, Line, int]] = [
             (float(self.distance(root)), 0.0, root, None, 0)
         ]
@@ -465,7 +461,7 @@ class PatienceMaxSearch:
                 if depth > self.max_depth:
                     self.max_depth = depth
                 for move, child, d in self.children(pos):
-                    if d < 0 or child in seen:
+                    if child in seen:
                         continue
                     if self.won(child):
                         self.path = _unwind((move, line))

@@ -1,0 +1,97 @@
+"""Positions a second and wins of PatienceMax's compact search (``solver/patiencemax.py``,
+compiled and pure) against the generic search's best-first search (what solve() ran in
+PatienceMax before), on the same deals at the same positions budget, interleaved, in one
+process each.
+
+    python bench/patiencemax_search.py --game patiencemax-all-to-piles --numbers 1-10 \
+        --states 100000
+
+Each run is one fresh process per searcher and deal (``PATIENCEKIT_PURE_PYTHON=1`` for
+the pure search); ``--repeats`` rounds, the searchers interleaved within each. A position
+is one expanded by the search (both count them so). Prints per searcher the median
+positions a second, its ratio to the generic search's, and the deals won within the
+budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+from patiencekit.solver.study import parse_numbers
+
+ONE = """
+import json, sys, time
+from patiencekit import new_game
+game, number, states, which = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+state = new_game(game, number).state
+if which == "generic":
+    from patiencekit.solver.generic import GenericSearch
+    search = GenericSearch(state, max_states=states, greedy=True)
+else:
+    from patiencekit.solver import PatienceMaxSearch
+    search = PatienceMaxSearch(state, max_states=states)
+start = time.perf_counter()
+outcome = search.run()
+seconds = time.perf_counter() - start
+print(json.dumps([search.nodes, seconds, outcome[0]]))
+"""
+
+SEARCHERS = ("generic", "compact", "compact-pure")
+
+
+def run_one(game: str, number: int, states: int, which: str) -> tuple[int, float, object]:
+    env = dict(os.environ)
+    if which == "compact-pure":
+        env["PATIENCEKIT_PURE_PYTHON"] = "1"
+    out = subprocess.run(
+        [sys.executable, "-c", ONE, game, str(number), str(states), which.split("-")[0]],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    nodes, seconds, won = json.loads(out.stdout.strip().splitlines()[-1])
+    return int(nodes), float(seconds), won
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="patiencemax-all-to-piles")
+    parser.add_argument("--numbers", default="1-10")
+    parser.add_argument("--states", type=int, default=100_000)
+    parser.add_argument("--repeats", type=int, default=1)
+    args = parser.parse_args()
+    numbers = parse_numbers(args.numbers)
+    rates: dict[str, list[float]] = {w: [] for w in SEARCHERS}
+    wins: dict[str, set[int]] = {w: set() for w in SEARCHERS}
+    for r in range(args.repeats):
+        for n in numbers:
+            for which in SEARCHERS:
+                nodes, seconds, won = run_one(args.game, n, args.states, which)
+                rates[which].append(nodes / seconds)
+                if won:
+                    wins[which].add(n)
+                print(
+                    f"round {r + 1} #{n} {which}: {nodes} positions in {seconds:.2f} s "
+                    f"({nodes / seconds:,.0f}/s), won {won}",
+                    flush=True,
+                )
+    med = {w: statistics.median(v) for w, v in rates.items()}
+    print(
+        f"\n{args.game}, deals {args.numbers}, {args.states:,} positions, "
+        f"{args.repeats} rounds: median positions a second, deals won"
+    )
+    for w in SEARCHERS:
+        print(
+            f"  {w:13} {med[w]:>10,.0f}  ({med[w] / med['generic']:.1f}x the generic search)"
+            f"  won {len(wins[w])} of {len(numbers)}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -7,8 +7,11 @@ process each.
         --states 100000
 
 Each run is one fresh process per searcher and deal (``PATIENCEKIT_PURE_PYTHON=1`` for
-the pure search); ``--repeats`` rounds, the searchers interleaved within each. A position
-is one expanded by the search (both count them so). Prints per searcher the median
+the pure search); ``--repeats`` rounds, the searchers interleaved within each. Positions a
+second are positions expanded (both searches count them so). The budgets differ: the
+generic best-first search stops at that many positions kept (each expanded one's
+children), the compact search at that many expanded, so the generic one expands fewer
+and its wins within the budget are not the same measure. Prints per searcher the median
 positions a second, its ratio to the generic search's, and the deals won within the
 budget.
 """

@@ -19,13 +19,10 @@ budget.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import sys
 
 from patiencekit.solver.study import parse_numbers
+from reserve_beam import run_one
 
 ONE = """
 import json, sys, time
@@ -47,21 +44,6 @@ print(json.dumps([search.nodes, seconds, outcome[0]]))
 SEARCHERS = ("generic", "compact", "compact-pure")
 
 
-def run_one(game: str, number: int, states: int, which: str) -> tuple[int, float, object]:
-    env = dict(os.environ)
-    if which == "compact-pure":
-        env["PATIENCEKIT_PURE_PYTHON"] = "1"
-    out = subprocess.run(
-        [sys.executable, "-c", ONE, game, str(number), str(states), which.split("-")[0]],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
-    )
-    nodes, seconds, won = json.loads(out.stdout.strip().splitlines()[-1])
-    return int(nodes), float(seconds), won
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="patiencemax-all-to-piles")
@@ -75,7 +57,7 @@ def main() -> None:
     for r in range(args.repeats):
         for n in numbers:
             for which in SEARCHERS:
-                nodes, seconds, won = run_one(args.game, n, args.states, which)
+                nodes, seconds, won = run_one(args.game, n, args.states, which, ONE)
                 rates[which].append(nodes / seconds)
                 if won:
                     wins[which].add(n)

@@ -40,12 +40,17 @@ print(json.dumps([search.nodes, seconds, outcome[0]]))
 SEARCHERS = ("generic", "beam", "beam-pure")
 
 
-def run_one(game: str, number: int, states: int, which: str) -> tuple[int, float, object]:
+def run_one(
+    game: str, number: int, states: int, which: str, script: str = ONE
+) -> tuple[int, float, object]:
+    """One search in a fresh process: ``script`` run with the game, number, positions
+    budget and searcher (``which`` without a ``-pure`` ending, which sets
+    ``PATIENCEKIT_PURE_PYTHON``); its (positions, seconds, won)."""
     env = dict(os.environ)
-    if which == "beam-pure":
+    if which.endswith("-pure"):
         env["PATIENCEKIT_PURE_PYTHON"] = "1"
     out = subprocess.run(
-        [sys.executable, "-c", ONE, game, str(number), str(states), which.split("-")[0]],
+        [sys.executable, "-c", script, game, str(number), str(states), which.split("-")[0]],
         capture_output=True,
         text=True,
         check=True,

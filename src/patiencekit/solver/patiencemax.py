@@ -42,6 +42,7 @@ import random
 
 from patiencekit.rules import Win
 from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
+from patiencekit.solver.lines import Line, unwind
 from patiencekit.state import EngineMove, State
 
 __all__ = ["G", "PatienceMaxSearch", "pack"]
@@ -61,8 +62,6 @@ _SEP = 255
 _HAND = 10
 _FOUNDATION = 11
 
-#: a position's line: (its move, the line before it), or None at the root
-Line = tuple[int, object] | None
 
 
 def pack(heights: bytes, hand: bytes, columns: list[bytes]) -> bytes:
@@ -464,7 +463,7 @@ class PatienceMaxSearch:
                     if child in seen:
                         continue
                     if self.won(child):
-                        self.path = _unwind((move, line))
+                        self.path = unwind((move, line))
                         return True
                     seen.add(child)
                     priority = d + G * (depth + 1)
@@ -591,14 +590,3 @@ def _found(h: bytearray, card: int) -> None:
             h[2 * s], h[2 * s + 1] = h[2 * s + 1], h[2 * s]
     else:
         h[2 * s + 1] += 1
-
-
-def _unwind(line: Line) -> list[int]:
-    """The moves of a line, first first."""
-    out: list[int] = []
-    while line is not None:
-        out.append(line[0])
-        rest = line[1]
-        line = rest if isinstance(rest, tuple) else None
-    out.reverse()
-    return out

@@ -34,6 +34,7 @@ import random
 from patiencekit.moves import DRAW, TURN
 from patiencekit.solver.dead_ends import DeadEnds
 from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
+from patiencekit.solver.lines import Line, unwind
 from patiencekit.state import EngineMove, State
 
 __all__ = ["MAX_WIDTH", "ReserveBeam"]
@@ -57,8 +58,6 @@ _LEFT = 3
 #: a position: (redeals used, the cards of this pass's stock in the order drawn, how
 #: many of them are drawn, waste, reserve sorted, foundation heights, left pile heights)
 Position = tuple[int, bytes, int, bytes, bytes, bytes, bytes]
-#: the line to a position: (its last move, the line before it), or None at the root
-Line = tuple[int, object] | None
 
 
 class ReserveBeam:
@@ -267,7 +266,7 @@ class ReserveBeam:
                         self.limits.check(self.nodes)
                     for move, child in self.children(pos):
                         if move >= 0 and sum(child[5]) == total:
-                            self.path = _unwind((move, line))
+                            self.path = unwind((move, line))
                             return True, pruned
                         key = _key(child)
                         if key in seen:
@@ -372,14 +371,3 @@ def _key(pos: Position) -> Position:
     """The position as a key: the first pass's stock is the root's, so only how many of
     its cards are drawn counts."""
     return pos if pos[0] else (0, b"", pos[2], pos[3], pos[4], pos[5], pos[6])
-
-
-def _unwind(line: Line) -> list[int]:
-    """The moves of a line, first first."""
-    out: list[int] = []
-    while line is not None:
-        out.append(line[0])
-        rest = line[1]
-        line = rest if isinstance(rest, tuple) else None
-    out.reverse()
-    return out

@@ -34,7 +34,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, overload
+from typing import Any, Literal, Protocol, overload
 
 from patiencekit.compiled import compiled_or_pure
 from patiencekit.game import Game, View, new_game
@@ -195,6 +195,20 @@ class SolveResult:
         }
 
 
+class _CompactSearch(Protocol):
+    """What ``solve_state`` reads of a compact search that runs before the generic one
+    (:class:`~patiencekit.solver.reserve.ReserveBeam`,
+    :class:`~patiencekit.solver.patiencemax.PatienceMaxSearch`)."""
+
+    nodes: int
+    kept: int
+    max_depth: int
+
+    def run(self) -> tuple[bool | None, str | None]: ...
+
+    def move_texts(self) -> list[str]: ...
+
+
 def _first_limits(budget: Budget, share: float) -> dict[str, Any]:
     """The limits of a search that runs first: ``share`` of the budget's time, all of its
     positions and memory."""
@@ -244,22 +258,21 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
             if won:
                 moves = tuple(ws.move_texts())
             passes = [] if won is not None else [True]
-        elif ReserveBeam.applies(state):  # (never a best-first game: those have no stock)
-            rb = ReserveBeam(state, **_first_limits(budget, RESERVE_BEAM_SHARE))
-            won, limit = rb.run()
-            nodes, unique, depth = rb.nodes, rb.kept, rb.max_depth
-            if won:
-                moves = tuple(rb.move_texts())
-            if won is not None:
-                passes = []
-        elif PatienceMaxSearch.applies(state):
-            ps = PatienceMaxSearch(state, **_first_limits(budget, PATIENCEMAX_SHARE))
-            won, limit = ps.run()
-            nodes, unique, depth = ps.nodes, ps.kept, ps.max_depth
-            if won:
-                moves = tuple(ps.move_texts())
-            if won is not None:
-                passes = []
+        else:
+            # the compact search of the game, if it has one (ReserveBeam: never a
+            # best-first game, those have no stock)
+            first: _CompactSearch | None = None
+            if ReserveBeam.applies(state):
+                first = ReserveBeam(state, **_first_limits(budget, RESERVE_BEAM_SHARE))
+            elif PatienceMaxSearch.applies(state):
+                first = PatienceMaxSearch(state, **_first_limits(budget, PATIENCEMAX_SHARE))
+            if first is not None:
+                won, limit = first.run()
+                nodes, unique, depth = first.nodes, first.kept, first.max_depth
+                if won:
+                    moves = tuple(first.move_texts())
+                if won is not None:
+                    passes = []
         for greedy in passes:
             # what is left of the budget; the greedy pass takes its share of it
             spent = time.perf_counter() - start

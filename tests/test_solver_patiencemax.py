@@ -6,7 +6,6 @@ one. Budgets are positions, never seconds."""
 from __future__ import annotations
 
 import random
-import sys
 
 import pytest
 
@@ -17,14 +16,14 @@ from patiencekit.solver import Budget, solve_state
 from patiencekit.solver import patiencemax as pure
 from patiencekit.solver.patiencemax import PatienceMaxSearch, pack, unpack
 from patiencekit.state import State
-from test_solver_waste_only import generic_verdict as _generic_verdict
+from test_solver_waste_only import generic_verdict
 
 GAMES = ["patiencemax-all-to-piles", "patiencemax"]
 
 
 def late_position(game_id: str, number: int, rng: random.Random, low: int) -> State:
     """Deal ``number`` of ``game_id`` with each foundation built from the ace to a height
-    drawn from ``low`` to 11, those cards taken out of the deal where they lie (for a
+    drawn from ``low`` to ``low + 4``, those cards taken out of the deal where they lie (for a
     height held by one foundation of a suit only, the first copy found); the rest of the
     deal as it lies."""
     state = new_game(game_id, number).state
@@ -40,17 +39,6 @@ def late_position(game_id: str, number: int, rng: random.Random, low: int) -> St
                     state.piles[pi].remove(s * 13 + r)
                     copies -= 1
     return state
-
-
-def generic_verdict(state: State, states: int) -> bool | None:
-    """The generic exact (depth-first) search's answer, None past ``states`` positions
-    (its lines here are deep: the recursion limit is raised as its ``run`` does)."""
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, 50_000))
-    try:
-        return _generic_verdict(state, states)
-    finally:
-        sys.setrecursionlimit(old)
 
 
 @pytest.mark.parametrize("kings", [False, True])
@@ -130,7 +118,7 @@ def test_the_kings_never_go_to_a_foundation() -> None:
         search = PatienceMaxSearch(new_game("patiencemax", number).state)
         todo, seen = [search.root], {search.root}
         while todo and len(seen) < 2_000:
-            for _, child, _ in search.children(todo.pop()):
+            for _, child, _, _ in search.children(todo.pop()):
                 if child not in seen:
                     seen.add(child)
                     todo.append(child)

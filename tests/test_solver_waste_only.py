@@ -5,6 +5,7 @@ Budgets are positions, never seconds."""
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -20,12 +21,18 @@ from test_solver_dead_ends import last_cards
 
 
 def generic_verdict(state: State, states: int) -> bool | None:
-    """The generic exact (depth-first) search's answer, None past ``states`` positions."""
+    """The generic exact (depth-first) search's answer, None past ``states`` positions
+    (its lines can be deep, PatienceMax's above all: the recursion limit is raised as its
+    ``run`` does)."""
     gs = GenericSearch(state, max_states=states)
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 50_000))
     try:
         return gs._dfs(gs.overall)
     except SearchLimit:
         return None
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def compact_verdict(state: State, states: int = 400_000) -> bool | None:

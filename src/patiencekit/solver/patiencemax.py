@@ -63,7 +63,6 @@ _HAND = 10
 _FOUNDATION = 11
 
 
-
 def pack(heights: bytes, hand: bytes, columns: list[bytes]) -> bytes:
     """A position as one ``bytes``: the eight foundation heights (per suit the lower
     first), the hand sorted, then the columns sorted, each after a separator."""
@@ -101,7 +100,6 @@ class PatienceMaxSearch:
         self.hand_size = len(t.hand)
         self.cost_cache: dict[bytes, int] = {}
         self.need_cache: dict[bytes, list[int]] = {}
-        self._hand = b""
         self.root = self.settle(_packed(state), [])
         self.limits = Limits(
             max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
@@ -128,10 +126,14 @@ class PatienceMaxSearch:
 
     def won(self, pos: bytes) -> bool:
         """Whether the packed position is won."""
-        if not self.kings:
-            return sum(pos[:8]) == 104
-        _, _, cols = unpack(pos)
-        return sum(1 for c in cols if c and c[0] % 13 == 12) == 8
+        hs, _, cols = unpack(pos)
+        return self._won(hs, cols)
+
+    def _won(self, h: bytes, cols: list[bytes]) -> bool:
+        """:meth:`won`, from the heights and the columns."""
+        if self.kings:
+            return sum(1 for c in cols if c and c[0] % 13 == 12) == 8
+        return sum(h) == 104
 
     def safe_cards(self, h: bytes | bytearray) -> list[int]:
         """The cards that fit a foundation with heights ``h`` and that nothing can be
@@ -154,13 +156,13 @@ class PatienceMaxSearch:
         foundations (the module's text), each move added to ``moves``."""
         hs, hand, cols = unpack(pos)
         h = bytearray(hs)
-        if not self._settle(h, hand, cols, moves):
-            return pos
-        return pack(bytes(h), bytes(self._hand), cols)
+        left = self._settle(h, hand, cols, moves)
+        return pos if left is None else pack(bytes(h), left, cols)
 
-    def _settle(self, h: bytearray, hand: bytes, cols: list[bytes], moves: list[int]) -> bool:
-        """Settle in place (``h`` and ``cols``; the hand left in ``self._hand``): True if
-        a card moved."""
+    def _settle(
+        self, h: bytearray, hand: bytes, cols: list[bytes], moves: list[int]
+    ) -> bytes | None:
+        """Settle ``h`` and ``cols`` in place: the hand left, or None if no card moved."""
         moved = False
         left = bytearray(hand)
         safe = self.safe_cards(h)
@@ -188,8 +190,7 @@ class PatienceMaxSearch:
                 break
             moved = True
             safe = self.safe_cards(h)
-        self._hand = bytes(left)
-        return moved
+        return bytes(left) if moved else None
 
     def column_cost(self, p: bytes) -> int:
         """A column's part of :meth:`distance`: its cards lying above a lower card of
@@ -223,16 +224,18 @@ class PatienceMaxSearch:
 
     def _finish(
         self, h: bytes, raised: bool, hand: bytes, cols: list[bytes], exposed: int
-    ) -> tuple[bytes, int]:
-        """A child position packed and settled, with its :meth:`distance`; ``exposed`` is
-        the card the move left at the end of a column (-1 none), the only one that may
-        have become safe unless the foundations were ``raised``."""
+    ) -> tuple[bytes, int, bool]:
+        """A child position packed and settled, with its :meth:`distance` and whether it
+        is won (:meth:`won`, from the parts); ``exposed`` is the card the move left at the
+        end of a column (-1 none), the only one that may have become safe unless the
+        foundations were ``raised``."""
         if raised or (exposed >= 0 and exposed in self.safe_cards(h)):
             hb = bytearray(h)
-            if self._settle(hb, hand, cols, []):
-                hand = self._hand
+            left = self._settle(hb, hand, cols, [])
+            if left is not None:
+                hand = left
             h = bytes(hb)
-        return pack(h, hand, cols), self._distance(h, hand, cols)
+        return pack(h, hand, cols), self._distance(h, hand, cols), self._won(h, cols)
 
     def _distance(self, h: bytes, hand: bytes, cols: list[bytes]) -> int:
         on = sum(h)
@@ -290,14 +293,14 @@ class PatienceMaxSearch:
             self.need_cache[h] = need
         return need
 
-    def children(self, pos: bytes) -> list[tuple[int, bytes, int]]:
-        """The moves from ``pos``, the positions they make (settled: :meth:`settle`) and
-        their :meth:`distance`; a move is
+    def children(self, pos: bytes) -> list[tuple[int, bytes, int, bool]]:
+        """The moves from ``pos``, the positions they make (settled: :meth:`settle`),
+        their :meth:`distance` and whether they are won; a move is
         ``source | destination << 4 | count << 8 | card << 16`` with columns numbered as
         in ``pos``, the hand ``_HAND`` and the foundations ``_FOUNDATION``."""
         hs, hand, cols = unpack(pos)
         kings = self.kings
-        out: list[tuple[int, bytes, int]] = []
+        out: list[tuple[int, bytes, int, bool]] = []
         n = len(cols)
         # runs: per column the length of the string at its end that moves as a unit
         runs = [0] * n
@@ -333,8 +336,8 @@ class PatienceMaxSearch:
                 _found(h, last)
                 new = cols[:]
                 new[i] = src[:-1]
-                child, d = self._finish(bytes(h), True, hand, new, below)
-                out.append((i | _FOUNDATION << 4 | 1 << 8 | last << 16, child, d))
+                child, d, won = self._finish(bytes(h), True, hand, new, below)
+                out.append((i | _FOUNDATION << 4 | 1 << 8 | last << 16, child, d, won))
             # strings onto other columns
             run = runs[i]
             for j in range(n):
@@ -353,8 +356,9 @@ class PatienceMaxSearch:
                 new = cols[:]
                 new[i] = src[: k - cnt]
                 new[j] = dst + src[k - cnt :]
-                child, d = self._finish(hs, False, hand, new, src[k - cnt - 1] if k > cnt else -1)
-                out.append((i | j << 4 | cnt << 8 | head << 16, child, d))
+                exposed = src[k - cnt - 1] if k > cnt else -1
+                child, d, won = self._finish(hs, False, hand, new, exposed)
+                out.append((i | j << 4 | cnt << 8 | head << 16, child, d, won))
             # a string headed by a king to an empty column (not a whole column)
             if empty >= 0:
                 cnt = 12 - lr + 1
@@ -362,14 +366,14 @@ class PatienceMaxSearch:
                     new = cols[:]
                     new[i] = src[: k - cnt]
                     new[empty] = src[k - cnt :]
-                    child, d = self._finish(hs, False, hand, new, src[k - cnt - 1])
-                    out.append((i | empty << 4 | cnt << 8 | src[k - cnt] << 16, child, d))
+                    child, d, won = self._finish(hs, False, hand, new, src[k - cnt - 1])
+                    out.append((i | empty << 4 | cnt << 8 | src[k - cnt] << 16, child, d, won))
             # into the hand
             if room:
                 new = cols[:]
                 new[i] = src[:-1]
-                child, d = self._finish(hs, False, hand + bytes((last,)), new, below)
-                out.append((i | _HAND << 4 | 1 << 8 | last << 16, child, d))
+                child, d, won = self._finish(hs, False, hand + bytes((last,)), new, below)
+                out.append((i | _HAND << 4 | 1 << 8 | last << 16, child, d, won))
         prev = -1
         for x in range(len(hand)):
             card = hand[x]
@@ -382,8 +386,8 @@ class PatienceMaxSearch:
             if (hs[2 * s] == r or hs[2 * s + 1] == r) and not (kings and r == 12):
                 h = bytearray(hs)
                 _found(h, card)
-                child, d = self._finish(bytes(h), True, rest, cols[:], -1)
-                out.append((_HAND | _FOUNDATION << 4 | 1 << 8 | card << 16, child, d))
+                child, d, won = self._finish(bytes(h), True, rest, cols[:], -1)
+                out.append((_HAND | _FOUNDATION << 4 | 1 << 8 | card << 16, child, d, won))
             for j in range(n):
                 dst = cols[j]
                 if dst:
@@ -396,8 +400,8 @@ class PatienceMaxSearch:
                     continue  # (empty columns are alike: one move)
                 new = cols[:]
                 new[j] = dst + bytes((card,))
-                child, d = self._finish(hs, False, rest, new, -1)
-                out.append((_HAND | j << 4 | 1 << 8 | card << 16, child, d))
+                child, d, won = self._finish(hs, False, rest, new, -1)
+                out.append((_HAND | j << 4 | 1 << 8 | card << 16, child, d, won))
         return out
 
     def distance(self, pos: bytes) -> int:
@@ -459,10 +463,10 @@ class PatienceMaxSearch:
                     self.limits.check(self.nodes)
                 if depth > self.max_depth:
                     self.max_depth = depth
-                for move, child, d in self.children(pos):
+                for move, child, d, won in self.children(pos):
                     if child in seen:
                         continue
-                    if self.won(child):
+                    if won:
                         self.path = unwind((move, line))
                         return True
                     seen.add(child)

@@ -586,11 +586,15 @@ def test_shipped_winnable_list_is_exactly_what_the_generator_writes():
         assert list(numbers) == sorted(set(numbers)), game
         for command in SOURCES[game]:
             # a study, or an experiment's script that replays its lines on the engine
-            # before it merges them (docs/experiments)
+            # before it merges them (docs/experiments), or Picture Patience's sweep
+            # (tools/picture_sweep.py, which does the same: tests/test_picture_sweep.py)
             script = re.search(r"python (docs/experiments/\w+\.py) .*--merge", command)
+            sweep = re.search(r"(tools/picture_sweep\.py) .*--write$", command)
             assert f"patiencekit study {game} " in command or (
                 script and (ROOT / script.group(1)).is_file() and game.replace("-", "_")
                 in script.group(1)
+            ) or (
+                sweep and (ROOT / sweep.group(1)).is_file() and game == "picture-patience"
             ), command
     ast.parse(WINNABLE_FILE.read_text(encoding="utf-8"))
 

@@ -7,6 +7,10 @@ extends this module; :data:`SOURCES` lists, per game, the commands that did::
 
     patiencekit study GAME --deals N --first M --max-seconds S --write-winnable
 
+Picture Patience's numbers come from ``tools/picture_sweep.py`` instead (a beam
+in C over millions of deals), each line replayed through the checked engine
+and kept in ``tests/data/picture_patience_wins.json``, which the tests replay.
+
 A game missing here, or with few numbers, is one where the solver found few
 wins within its budget, not necessarily a game that is seldom winnable.
 """
@@ -64,6 +68,8 @@ wins within its budget, not necessarily a game that is seldom winnable.
 #   2026-12-05: patiencekit study odd-and-even --numbers @docs/studies/odd-and-even-unwon-2026-12-05.json --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does (the deals of 1-1,000 no run had won, after b42f1e9's faster dead-end analysis)  # noqa: E501
 #   2026-12-05: patiencekit study royal-cotillion --deals 1000 --first 1 --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does  # noqa: E501
 #   2026-12-05: patiencekit study royal-cotillion --numbers @docs/studies/royal-cotillion-unwon-2026-12-05.json --max-seconds 10 --workers 2 --json FILE, its proved-winnable numbers merged as --write-winnable does (the deals of 1-1,000 no run had won, after b42f1e9's faster dead-end analysis)  # noqa: E501
+#   2026-12-06: tools/picture_sweep.py --first 1 --count 1500000 --stages 10:52,100:60,500 --workers 2 --write  # noqa: E501
+#   2026-12-06: tools/picture_sweep.py --first 1500001 --count 1300000 --stages 10:52,100:60,500 --workers 2 --write  # noqa: E501
 #   patiencekit study contradance --deals 1000 --first 1 --max-seconds 10 --workers 2
 #   patiencekit study contradance --deals 4000 --first 1001 --max-seconds 10 --workers 2
 #   patiencekit study odd-and-even --deals 1000 --first 1 --max-seconds 10 --workers 2
@@ -435,7 +441,26 @@ WINNABLE: dict[str, tuple[int, ...]] = {
         990, 991, 992, 993, 994, 995, 996, 997, 998, 999, 1000,
     ),
     "picture-patience": (
-        244196,
+        5889, 11096, 30845, 48890, 64066, 67450, 80924, 103519, 109448, 114566, 128808, 130411,
+        130803, 138883, 143584, 150156, 150894, 155377, 159946, 170264, 194966, 195135, 200338,
+        201940, 220328, 231454, 244196, 250755, 250992, 253750, 257355, 279382, 283880, 312481,
+        316116, 330663, 331159, 334373, 342663, 382955, 388257, 429330, 432759, 461363, 467796,
+        486555, 504689, 543684, 550127, 575924, 579737, 583669, 586274, 630334, 632464, 634036,
+        636353, 707925, 728606, 749944, 753326, 787265, 798792, 811795, 823514, 837956, 844343,
+        855533, 865456, 881393, 916665, 921529, 925533, 945353, 955687, 967086, 975530, 984772,
+        994780, 997971, 1016652, 1024853, 1041920, 1070797, 1078526, 1085377, 1111140, 1165906,
+        1185513, 1201607, 1220178, 1231167, 1237082, 1248230, 1253391, 1275690, 1290542, 1299844,
+        1307869, 1307887, 1314385, 1316675, 1318781, 1321479, 1321953, 1355459, 1358308, 1380290,
+        1397437, 1407384, 1408488, 1409663, 1422642, 1455142, 1480772, 1484145, 1486561, 1527172,
+        1532417, 1551140, 1575454, 1589217, 1598373, 1627908, 1631477, 1633424, 1657951, 1671824,
+        1683057, 1689215, 1720090, 1731204, 1761598, 1810068, 1825452, 1837779, 1845978, 1864486,
+        1864625, 1894490, 1904102, 1907376, 1931350, 1933924, 1952527, 1955682, 1964621, 1967273,
+        1972374, 2000993, 2004400, 2005657, 2010931, 2016021, 2018011, 2018133, 2027172, 2051295,
+        2065927, 2066173, 2074863, 2087229, 2087915, 2117973, 2156513, 2162703, 2169699, 2186617,
+        2192891, 2216365, 2223931, 2232191, 2239361, 2251898, 2279457, 2298105, 2314703, 2333204,
+        2338166, 2341727, 2379465, 2386141, 2386690, 2392087, 2427643, 2455496, 2474140, 2479558,
+        2502593, 2607915, 2625836, 2657904, 2666951, 2681079, 2686574, 2730402, 2736525, 2762449,
+        2764382, 2779837, 2791056, 2791172, 2796651,
     ),
     "royal-cotillion": (
         1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
@@ -610,6 +635,8 @@ SOURCES: dict[str, tuple[str, ...]] = {
     ),
     "picture-patience": (
         "2026-11-29: patiencekit study picture-patience --deals 1 --first 244196 --max-seconds 60 --workers 1 --write-winnable",  # noqa: E501
+        "2026-12-06: tools/picture_sweep.py --first 1 --count 1500000 --stages 10:52,100:60,500 --workers 2 --write",  # noqa: E501
+        "2026-12-06: tools/picture_sweep.py --first 1500001 --count 1300000 --stages 10:52,100:60,500 --workers 2 --write",  # noqa: E501
     ),
     "royal-cotillion": (
         "2026-11-29: patiencekit study royal-cotillion --deals 100 --first 1 --max-seconds 1 --workers 2 --write-winnable",  # noqa: E501

@@ -821,6 +821,10 @@ extends this module; :data:`SOURCES` lists, per game, the commands that did::
 
     patiencekit study GAME --deals N --first M --max-seconds S --write-winnable
 
+Picture Patience's numbers come from ``tools/picture_sweep.py`` instead (a beam
+in C over millions of deals), each line replayed through the checked engine
+and kept in ``tests/data/picture_patience_wins.json``, which the tests replay.
+
 A game missing here, or with few numbers, is one where the solver found few
 wins within its budget, not necessarily a game that is seldom winnable.
 """'''

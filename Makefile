@@ -21,11 +21,15 @@ DEAD_ENDS_SRC := src/patiencekit/solver/dead_ends.py
 WASTE_ONLY_SRC := src/patiencekit/solver/waste_only.py
 RESERVE_SRC := src/patiencekit/solver/reserve.py
 PATIENCEMAX_SRC := src/patiencekit/solver/patiencemax.py
-# and one C extension, the Klondike search's depth-first search
-# (solver/klondike_native*.so, from solver/klondike_native.c; Python's own compiler and flags)
+# and two C extensions, the Klondike search's depth-first search
+# (solver/klondike_native*.so, from solver/klondike_native.c) and PatienceMax's best-first run
+# (solver/patiencemax_native*.so, from solver/patiencemax_native.c), each with Python's own
+# compiler and flags
 NATIVE_SRC := src/patiencekit/solver/klondike_native.c
+PM_NATIVE_SRC := src/patiencekit/solver/patiencemax_native.c
 FAST   := $(VENV)/.state-fast $(VENV)/.klondike-fast $(VENV)/.dead-ends-fast $(VENV)/.waste-only-fast \
-          $(VENV)/.reserve-fast $(VENV)/.patiencemax-fast $(VENV)/.klondike-native
+          $(VENV)/.reserve-fast $(VENV)/.patiencemax-fast $(VENV)/.klondike-native \
+          $(VENV)/.patiencemax-native
 
 .PHONY: venv play serve test bench bench-web
 
@@ -65,6 +69,10 @@ $(VENV)/.patiencemax-fast: $(PATIENCEMAX_SRC) tools/build_fast.py $(STAMP)
 
 $(VENV)/.klondike-native: $(NATIVE_SRC) tools/build_fast.py $(STAMP)
 	$(BIN)/python tools/build_fast.py native || echo "C build failed: the Python Klondike depth-first search is used"
+	touch $@
+
+$(VENV)/.patiencemax-native: $(PM_NATIVE_SRC) tools/build_fast.py $(STAMP)
+	$(BIN)/python tools/build_fast.py patiencemax_native || echo "C build failed: the Python PatienceMax run is used"
 	touch $@
 
 play: venv

@@ -5,7 +5,10 @@ one. Budgets are positions, never seconds."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 import random
+from pathlib import Path
 
 import pytest
 
@@ -196,13 +199,97 @@ def test_the_search_in_use_is_built_from_the_current_source() -> None:
 
 
 def test_the_search_in_use_searches_as_the_pure_one() -> None:
-    """The search solve() uses (compiled, after ``make``) and the pure one: the same
-    verdicts, positions and lines at 20,000 positions."""
+    """The search solve() uses (compiled, after ``make``, with its run in C) and the pure
+    one in Python: the same verdicts, positions and lines at 20,000 positions; and so
+    the compiled one without the C run."""
     import patiencekit.solver as solver_mod
 
     for game_id in GAMES:
         for number in (1, 2, 4):
             state = new_game(game_id, number).state
-            a = solver_mod.PatienceMaxSearch(state, max_states=20_000)
-            b = pure.PatienceMaxSearch(state, max_states=20_000)
-            assert (a.run(), a.nodes, a.runs, a.path) == (b.run(), b.nodes, b.runs, b.path)
+            b = pure.PatienceMaxSearch(state, max_states=20_000, native=False)
+            expected = (b.run(), b.nodes, b.runs, b.path)
+            for native in (True, False):
+                a = solver_mod.PatienceMaxSearch(state, max_states=20_000, native=native)
+                assert (a.run(), a.nodes, a.runs, a.path) == expected, (game_id, number)
+
+
+# -- the best-first run in C (patiencemax_native.c) ------------------------------------------
+
+NATIVE = pure._NATIVE
+needs_native = pytest.mark.skipif(
+    NATIVE is None and bool(os.environ.get("PATIENCEKIT_PURE_PYTHON")),
+    reason="PATIENCEKIT_PURE_PYTHON is set: only the Python run is used",
+)
+
+
+def test_the_c_run_is_built_from_the_current_source() -> None:
+    """After ``make`` the C run is built from patiencemax_native.c as it is now and used;
+    with PATIENCEKIT_PURE_PYTHON the Python run is."""
+    source = Path(pure.__file__).with_name("patiencemax_native.c")
+    if os.environ.get("PATIENCEKIT_PURE_PYTHON"):
+        assert NATIVE is None and pure.NATIVE_BUILD == "python"
+        return
+    assert NATIVE is not None, "not built: run make (tools/build_fast.py patiencemax_native)"
+    assert pure.NATIVE_BUILD == hashlib.sha256(source.read_bytes()).hexdigest()
+    assert PatienceMaxSearch(new_game("patiencemax", 1).state).native is NATIVE
+
+
+@needs_native
+def test_the_c_run_is_the_python_run() -> None:
+    """The C run and the Python one (compiled, native=False): the same verdict, positions
+    expanded, positions kept, depth, runs and line on deals 1-10 of both variants at 10,000
+    positions, which end in all three ways."""
+    import patiencekit.solver as solver_mod
+
+    verdicts = set()
+    for game_id in GAMES:
+        for number in range(1, 11):
+            state = new_game(game_id, number).state
+            seen = []
+            for native in (False, True):
+                search = solver_mod.PatienceMaxSearch(state, max_states=10_000, native=native)
+                verdict = search.run()
+                seen.append((verdict, search.nodes, search.kept, search.max_depth,
+                             search.runs, search.path))
+            assert seen[0] == seen[1], (game_id, number)
+            verdicts.add(seen[1][0])
+    assert verdicts == {(True, None), (False, None), (None, "states")}
+
+
+@needs_native
+def test_the_c_runs_budget_check_is_called_back_and_its_errors_come_through() -> None:
+    state = new_game("patiencemax", 3).state
+    calls: list[int] = []
+    search = pure.PatienceMaxSearch(state, max_states=5_000)
+    original = search._native_check
+
+    def check(nodes: int) -> str | None:
+        calls.append(nodes)
+        return original(nodes)
+
+    search._native_check = check  # type: ignore[method-assign]
+    assert search.run() == (None, "states")
+    assert calls and all(n % 1024 == 0 for n in calls) and search.nodes == 5_120
+    # a limit named by the check stops the run with that limit
+    search = pure.PatienceMaxSearch(state)
+    search._native_check = lambda nodes: "time"  # type: ignore[method-assign]
+    assert search.run() == (None, "time") and search.nodes == 1024
+    # an error in the check is raised, not swallowed
+    search = pure.PatienceMaxSearch(state)
+
+    def broken(nodes: int) -> str | None:
+        raise ZeroDivisionError("broken check")
+
+    search._native_check = broken  # type: ignore[method-assign]
+    with pytest.raises(ZeroDivisionError, match="broken check"):
+        search.run()
+
+
+@needs_native
+def test_the_c_run_refuses_what_is_not_a_position() -> None:
+    for root in (b"", b"\x00" * 7, bytes(8) + b"\x01" * 9 + b"\xff"):
+        with pytest.raises(ValueError, match="not a PatienceMax position"):
+            NATIVE.best_first(root, False, 4, 1, 1, 0, 100, 0, lambda n: None)
+    with pytest.raises(ValueError, match="not a PatienceMax position"):  # (a hand of 9)
+        NATIVE.best_first(bytes(8), False, 9, 1, 1, 0, 100, 0, lambda n: None)

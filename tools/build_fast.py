@@ -25,13 +25,15 @@ module, so an edit never leaves old code running; ``make`` rebuilds the modules 
 a source changes. ``PATIENCEKIT_PURE_PYTHON=1`` forces the pure-Python modules (the tests
 also check it). A failed build leaves the pure path (that module's old build removed).
 
-One C extension is built too (``native``): ``patiencekit.solver.klondike_native`` from
+Two C extensions are built too: ``native``, ``patiencekit.solver.klondike_native`` from
 ``patiencekit/solver/klondike_native.c``, the Klondike search's depth-first search and its
-key table (``patiencekit.compiled.native_module`` loads it, with the same hash check; the
+key table; and ``patiencemax_native``, ``patiencekit.solver.patiencemax_native`` from
+``patiencekit/solver/patiencemax_native.c``, PatienceMax's best-first run
+(``patiencekit.compiled.native_module`` loads them, with the same hash check; the
 compiler and flags are Python's own, from ``sysconfig``).
 
     python tools/build_fast.py [--clean] [state|klondike|dead_ends|waste_only|reserve|
-                                          patiencemax|native ...]
+                                          patiencemax|native|patiencemax_native ...]
 """
 
 from __future__ import annotations
@@ -130,6 +132,11 @@ def build(target: Target = TARGETS["klondike"], dest: Path | None = None) -> int
 
 #: the C extension (not mypyc): the Klondike search's depth-first search
 NATIVE = Target("solver/klondike_native.c", "klondike_native")
+#: the C extensions by name: the Klondike one and PatienceMax's best-first run
+NATIVES = {
+    "native": NATIVE,
+    "patiencemax_native": Target("solver/patiencemax_native.c", "patiencemax_native"),
+}
 
 
 def build_native(target: Target = NATIVE, dest: Path | None = None) -> int:
@@ -170,7 +177,7 @@ def build_native(target: Target = NATIVE, dest: Path | None = None) -> int:
 
 
 def main(argv: list[str]) -> int:
-    every = {**TARGETS, "native": NATIVE}
+    every = {**TARGETS, **NATIVES}
     names = [a for a in argv if not a.startswith("-")] or list(every)
     unknown = sorted(set(names) - set(every))
     if unknown:
@@ -182,8 +189,8 @@ def main(argv: list[str]) -> int:
             clean(every[name])
         return 0
     # every module is tried; the first failure is the exit status
-    failed = [rc for rc in (build_native() if every[name] is NATIVE else build(every[name])
-                            for name in names) if rc]
+    failed = [rc for rc in (build_native(every[name]) if name in NATIVES
+                            else build(every[name]) for name in names) if rc]
     return failed[0] if failed else 0
 
 

@@ -39,7 +39,9 @@ from __future__ import annotations
 
 import heapq
 import random
+from typing import Any, Final
 
+from patiencekit.compiled import native_module
 from patiencekit.rules import Win
 from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
 from patiencekit.solver.lines import Line, unwind
@@ -61,6 +63,17 @@ _SEP = 255
 #: where a move goes or comes from, besides a column (0..9)
 _HAND = 10
 _FOUNDATION = 11
+#: the best-first run in C (``patiencemax_native.c``, built by ``tools/build_fast.py
+#: patiencemax_native``) when it was built from that file as it is now, else None: then
+#: :meth:`PatienceMaxSearch.best_first` runs in Python. Both expand the same positions in
+#: the same order and find the same line.
+_NATIVE: Final[Any] = native_module(
+    "patiencekit.solver.patiencemax_native", "patiencemax_native.c",
+    "PatienceMax best-first run",
+)
+#: which best-first run runs: the sha256 of the C file the native one was built from, or
+#: ``"python"``
+NATIVE_BUILD: Final[str] = str(_NATIVE.SOURCE_SHA256) if _NATIVE is not None else "python"
 
 
 def pack(heights: bytes, hand: bytes, columns: list[bytes]) -> bytes:
@@ -90,9 +103,13 @@ class PatienceMaxSearch:
         max_seconds: float | None = None,
         max_states: int | None = None,
         max_memory_mb: int | None = None,
+        native: bool = True,
     ) -> None:
         if not self.applies(state):
             raise ValueError(f"{state.t.rules.id}: not PatienceMax")
+        #: the C best-first run (:data:`_NATIVE`) when it is built and ``native``, else
+        #: None (the Python one)
+        self.native: Any = _NATIVE if native else None
         t = state.t
         self.t = t
         self.root_state = state.copy()
@@ -447,6 +464,8 @@ class PatienceMaxSearch:
             return True
         self.w_next = w_next
         self.w_clear = w_clear
+        if self.native is not None:
+            return self._best_first_native(seed, room)
         rng = random.Random(seed)
         seen: set[bytes] = {root}
         heap: list[tuple[float, float, bytes, Line, int]] = [
@@ -476,6 +495,34 @@ class PatienceMaxSearch:
         finally:
             if len(seen) > self.kept:
                 self.kept = len(seen)
+
+    def _best_first_native(self, seed: int, room: int) -> bool | None:
+        """:meth:`best_first` in C (:data:`_NATIVE`): the same positions in the same order,
+        the same ``nodes``, ``kept``, ``max_depth`` and ``path``. Raises
+        :class:`SearchLimit` as the Python run does."""
+        won, nodes, kept, depth, path, limit = self.native.best_first(
+            self.root, self.kings, self.hand_size, seed, self.w_next, self.w_clear,
+            self.nodes + room, self.nodes, self._native_check,
+        )
+        self.nodes = nodes
+        if kept > self.kept:
+            self.kept = kept
+        if depth > self.max_depth:
+            self.max_depth = depth
+        if limit is not None:
+            raise SearchLimit(limit)
+        if won:
+            self.path = path
+        return None if won is None else bool(won)
+
+    def _native_check(self, nodes: int) -> str | None:
+        """The C run's budget check (every 1,024 positions, as :meth:`best_first`
+        checks): None to go on, else the name of the limit reached."""
+        try:
+            self.limits.check(nodes)
+        except SearchLimit as e:
+            return e.which
+        return None
 
     # -- the line on the engine ----------------------------------------------------------
 

@@ -231,7 +231,7 @@ def test_the_c_run_is_built_from_the_current_source() -> None:
         assert NATIVE is None and pure.NATIVE_BUILD == "python"
         return
     assert NATIVE is not None, "not built: run make (tools/build_fast.py patiencemax_native)"
-    assert pure.NATIVE_BUILD == hashlib.sha256(source.read_bytes()).hexdigest()
+    assert hashlib.sha256(source.read_bytes()).hexdigest() == pure.NATIVE_BUILD
     assert PatienceMaxSearch(new_game("patiencemax", 1).state).native is NATIVE
 
 

@@ -287,6 +287,35 @@ def test_the_c_runs_budget_check_is_called_back_and_its_errors_come_through() ->
 
 
 @needs_native
+def test_a_second_run_while_one_is_going_runs_in_python() -> None:
+    """The C run keeps its state in statics: a run started while one is going (here from
+    the budget check, as another thread could while the check runs Python code) is
+    answered NotImplemented, and the search runs that one in Python, to the same end."""
+    inner: list[tuple[object, ...]] = []
+    small = new_game("patiencemax-all-to-piles", 5).state
+    expected = PatienceMaxSearch(small, max_states=5_000, native=False)
+    expected_verdict = expected.run()
+
+    search = pure.PatienceMaxSearch(new_game("patiencemax", 3).state, max_states=3_000)
+    original = search._native_check
+
+    def check(nodes: int) -> str | None:
+        if not inner:
+            answer = NATIVE.best_first(bytes(8) + b"\xff", False, 4, 1, 1, 0, 10, 0,
+                                       lambda n: None)
+            other = PatienceMaxSearch(small, max_states=5_000)
+            inner.append((answer, other.run(), other.nodes, other.path))
+        return original(nodes)
+
+    search._native_check = check  # type: ignore[method-assign]
+    assert search.run() == (None, "states")
+    assert inner == [(NotImplemented, expected_verdict, expected.nodes, expected.path)]
+    # and after it, the C run is free again
+    again = PatienceMaxSearch(small, max_states=5_000)
+    assert again.run() == expected_verdict and again.nodes == expected.nodes
+
+
+@needs_native
 def test_the_c_run_refuses_what_is_not_a_position() -> None:
     for root in (b"", b"\x00" * 7, bytes(8) + b"\x01" * 9 + b"\xff"):
         with pytest.raises(ValueError, match="not a PatienceMax position"):

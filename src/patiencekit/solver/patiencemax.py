@@ -465,7 +465,12 @@ class PatienceMaxSearch:
         self.w_next = w_next
         self.w_clear = w_clear
         if self.native is not None:
-            return self._best_first_native(seed, room)
+            out = self.native.best_first(
+                root, self.kings, self.hand_size, seed, w_next, w_clear,
+                self.nodes + room, self.nodes, self._native_check,
+            )
+            if out is not NotImplemented:  # (else a C run is going in another thread)
+                return self._native_result(out)
         rng = random.Random(seed)
         seen: set[bytes] = {root}
         heap: list[tuple[float, float, bytes, Line, int]] = [
@@ -496,14 +501,11 @@ class PatienceMaxSearch:
             if len(seen) > self.kept:
                 self.kept = len(seen)
 
-    def _best_first_native(self, seed: int, room: int) -> bool | None:
-        """:meth:`best_first` in C (:data:`_NATIVE`): the same positions in the same order,
-        the same ``nodes``, ``kept``, ``max_depth`` and ``path``. Raises
-        :class:`SearchLimit` as the Python run does."""
-        won, nodes, kept, depth, path, limit = self.native.best_first(
-            self.root, self.kings, self.hand_size, seed, self.w_next, self.w_clear,
-            self.nodes + room, self.nodes, self._native_check,
-        )
+    def _native_result(self, out: tuple[Any, ...]) -> bool | None:
+        """What :meth:`best_first` returns, from the C run's answer (:data:`_NATIVE`: the
+        same positions in the same order as the Python run, the same ``nodes``, ``kept``,
+        ``max_depth`` and ``path``). Raises :class:`SearchLimit` as the Python run does."""
+        won, nodes, kept, depth, path, limit = out
         self.nodes = nodes
         if kept > self.kept:
             self.kept = kept

@@ -22,6 +22,10 @@
    card << 16), False (every reachable position expanded), None (end reached, or limit:
    the name check(nodes) returned).
 
+   The run keeps its state in this file's statics, so one run at a time: while one is
+   going (check() may let another thread run Python code, or call best_first itself),
+   best_first returns NotImplemented at once and the caller runs the Python run instead.
+
    Built by tools/build_fast.py (target patiencemax_native) with Python's own compiler
    and flags; patiencekit.compiled.native_module loads it only when its SOURCE_SHA256 is
    this file's.
@@ -612,7 +616,19 @@ static void reset(void) {
     free(kids); kids = NULL; nkids = cap_kids = 0;
 }
 
+static int busy;  /* a run is going (see the text at the top) */
+
+static PyObject *run(PyObject *args);
+
 static PyObject *best_first(PyObject *self, PyObject *args) {
+    if (busy) Py_RETURN_NOTIMPLEMENTED;
+    busy = 1;
+    PyObject *out = run(args);
+    busy = 0;
+    return out;
+}
+
+static PyObject *run(PyObject *args) {
     Py_buffer root;
     int seed;
     long long end, count;
@@ -700,7 +716,8 @@ static PyObject *best_first(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"best_first", best_first, METH_VARARGS,
      "best_first(root, kings, hand_size, seed, w_next, w_clear, end, nodes, check) -> "
-     "(won, nodes, kept, max_depth, path, limit): one run of PatienceMaxSearch.best_first."},
+     "(won, nodes, kept, max_depth, path, limit): one run of PatienceMaxSearch.best_first; "
+     "NotImplemented while another run is going."},
     {NULL, NULL, 0, NULL},
 };
 

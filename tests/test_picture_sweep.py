@@ -26,7 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 WINS = ROOT / "tests" / "data" / "picture_patience_wins.json"
 
 
-def _tool() -> ModuleType:
+@pytest.fixture(scope="module")
+def tool() -> ModuleType:
+    """tools/picture_sweep.py, loaded once (it is not a package module)."""
     spec = importlib.util.spec_from_file_location(
         "picture_sweep", ROOT / "tools" / "picture_sweep.py"
     )
@@ -34,11 +36,6 @@ def _tool() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-@pytest.fixture(scope="module")
-def tool() -> ModuleType:
-    return _tool()
 
 
 @pytest.fixture(scope="module")
@@ -70,10 +67,9 @@ def test_winnable_deals_only_varies() -> None:
 
 
 @pytest.mark.parametrize("number", [0, 1, 5, 31999, 32000, 244196, 2**32, 123456789012])
-def test_the_c_deal_is_the_package_deal(binary: Path, number: int) -> None:
+def test_the_c_deal_is_the_package_deal(tool: ModuleType, binary: Path, number: int) -> None:
     """Both generators (the LCG below 32000, the Mersenne Twister from it, seeds of one
     and two 32-bit words) give the package's deal."""
-    tool = _tool()
     assert tool.dealt(binary, number) == dealing_order(number, 2)
 
 

@@ -287,32 +287,104 @@ def test_the_c_runs_budget_check_is_called_back_and_its_errors_come_through() ->
 
 
 @needs_native
-def test_a_second_run_while_one_is_going_runs_in_python() -> None:
-    """The C run keeps its state in statics: a run started while one is going (here from
-    the budget check, as another thread could while the check runs Python code) is
-    answered NotImplemented, and the search runs that one in Python, to the same end."""
+def test_a_second_run_while_one_is_going_keeps_to_its_own_state() -> None:
+    """Each C run keeps its state apart: a run started while one is going (here from the
+    budget check, as another thread could while the check runs Python code) searches as
+    it would alone, and the run it interrupted goes on as it would have."""
     inner: list[tuple[object, ...]] = []
     small = new_game("patiencemax-all-to-piles", 5).state
     expected = PatienceMaxSearch(small, max_states=5_000, native=False)
     expected_verdict = expected.run()
+    outer_state = new_game("patiencemax", 3).state
+    alone = pure.PatienceMaxSearch(outer_state, max_states=3_000)
+    alone_verdict = alone.run()
 
-    search = pure.PatienceMaxSearch(new_game("patiencemax", 3).state, max_states=3_000)
+    search = pure.PatienceMaxSearch(outer_state, max_states=3_000)
     original = search._native_check
 
     def check(nodes: int) -> str | None:
         if not inner:
-            answer = NATIVE.best_first(bytes(8) + b"\xff", False, 4, 1, 1, 0, 10, 0,
-                                       lambda n: None)
             other = PatienceMaxSearch(small, max_states=5_000)
-            inner.append((answer, other.run(), other.nodes, other.path))
+            inner.append((other.run(), other.nodes, other.path))
         return original(nodes)
 
     search._native_check = check  # type: ignore[method-assign]
-    assert search.run() == (None, "states")
-    assert inner == [(NotImplemented, expected_verdict, expected.nodes, expected.path)]
-    # and after it, the C run is free again
-    again = PatienceMaxSearch(small, max_states=5_000)
-    assert again.run() == expected_verdict and again.nodes == expected.nodes
+    assert search.run() == alone_verdict == (None, "states")
+    assert (search.nodes, search.kept, search.max_depth) == (
+        alone.nodes, alone.kept, alone.max_depth
+    )
+    assert inner == [(expected_verdict, expected.nodes, expected.path)]
+
+
+@pytest.mark.parametrize("native", [False, True])
+def test_the_long_run_goes_on_where_it_stopped(native: bool) -> None:
+    """A run that goes on in pieces (_Run.go, in C: start and resume) expands the same
+    positions and ends the same way as in one piece (won, lost, or stopped at its end);
+    in C it refuses to go on once over, and while it is going (from its own budget
+    check)."""
+    import patiencekit.solver as solver_mod
+
+    if native and NATIVE is None:
+        pytest.skip("PATIENCEKIT_PURE_PYTHON is set: only the Python run is used")
+    module = solver_mod._PATIENCEMAX
+    outcomes = set()
+    for game_id, number, step in (
+        ("patiencemax", 5, 125), ("patiencemax", 4, 4), ("patiencemax-all-to-piles", 10, 625),
+        ("patiencemax", 2, 625),
+    ):
+        state = new_game(game_id, number).state
+        ends = []
+        for piece in (20_000, step):
+            search = module.PatienceMaxSearch(state, native=native)
+            run = module._Run(search, 3, 1, 2)
+            end = 0
+            while True:
+                end += piece
+                won = run.go(end)
+                if won is not None or end >= 20_000:
+                    break
+            ends.append((won, search.nodes, search.kept, search.max_depth, search.path))
+        assert ends[0] == ends[1], (game_id, number)
+        outcomes.add(ends[0][0])
+        if native and ends[0][0] is not None:
+            with pytest.raises(ValueError, match="this run is over"):
+                run.go(40_000)
+    assert outcomes == {True, False, None}
+    if native:
+        search = pure.PatienceMaxSearch(new_game("patiencemax", 3).state)
+        run = pure._Run(search, 1, 0, 0)
+        search._native_check = lambda nodes: run.go(nodes + 10)  # type: ignore[method-assign,assignment,return-value]
+        with pytest.raises(RuntimeError, match="this run is going"):
+            run.go(5_000)
+
+
+def test_the_long_run_in_c_is_the_long_run_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With rounds of 256 positions a run, the long run (LONG_RUN) goes on twice within
+    20,000 positions: the compiled search with its run in C, without it, and the
+    pure one search the same (verdict, positions, kept, depth, runs, line) on deals 1-6 of
+    both variants, which end in all three ways."""
+    import patiencekit.solver as solver_mod
+
+    compiled = solver_mod._PATIENCEMAX
+    for module in {pure, compiled}:
+        monkeypatch.setattr(module, "FIRST_RUN", 256)
+    verdicts = set()
+    longest = 0
+    for game_id in GAMES:
+        for number in range(1, 7):
+            state = new_game(game_id, number).state
+            seen = []
+            for module, native in ((pure, False), (compiled, False), (compiled, True)):
+                search = module.PatienceMaxSearch(state, max_states=20_000, native=native)
+                verdict = search.run()
+                seen.append((verdict, search.nodes, search.kept, search.max_depth,
+                             search.runs, search.path))
+            assert seen[0] == seen[1] == seen[2], (game_id, number)
+            verdicts.add(seen[0][0])
+            longest = max(longest, seen[0][4])
+    assert verdicts == {(True, None), (False, None), (None, "states")}
+    # (the long run, started once, went on after the first and second rounds)
+    assert longest > 1 + 8 * 2
 
 
 @needs_native

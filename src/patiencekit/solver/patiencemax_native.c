@@ -22,9 +22,15 @@
    card << 16), False (every reachable position expanded), None (end reached, or limit:
    the name check(nodes) returned).
 
-   The run keeps its state in this file's statics, so one run at a time: while one is
-   going (check() may let another thread run Python code, or call best_first itself),
-   best_first returns NotImplemented at once and the caller runs the Python run instead.
+   start(root, kings, hand_size, seed, w_next, w_clear) -> run
+   resume(run, end, nodes, check) -> as best_first
+     a run that goes on where it stopped (PatienceMaxSearch's long run, _Run.go): the
+     same search as best_first, split into pieces; resuming a run that is over (won,
+     every position expanded, out of memory) is an error.
+
+   Each run keeps its state in its own Run (S points at the one going, set again after
+   each call back into Python, where another thread may run another one), so runs in
+   several threads do not meet.
 
    Built by tools/build_fast.py (target patiencemax_native) with Python's own compiler
    and flags; patiencekit.compiled.native_module loads it only when its SOURCE_SHA256 is
@@ -59,50 +65,83 @@ typedef struct {
     uint32_t dirty;   /* the columns changed since their cost was worked out */
 } Pos;
 
-static int kings, hand_size, w_next, w_clear;
+typedef struct {
+    int move, d, won, len;
+    uint8_t bytes[MAXPOS];
+} Child;
+
+typedef struct {
+    uint64_t off;   /* in the arena */
+    int32_t len, parent, move, depth;
+} Node;
+
+typedef struct { double pri, tie; int32_t node; } Entry;
+
+/* One run's state: its rules, tie-breaks, positions seen and heap (see the text at the
+   top). S is the run going; a run sets it when it starts or goes on and again after each
+   call back into Python (another thread's run may have set it meanwhile). */
+typedef struct {
+    int kings, hand_size, w_next, w_clear;
+    uint32_t mt[624];       /* CPython's random.Random(seed) */
+    int mti;
+    Child *kids;            /* the children of the position being expanded */
+    int nkids, cap_kids;
+    uint8_t *arena;         /* the positions' bytes */
+    uint64_t arena_used, arena_cap;
+    Node *nodes;
+    int64_t nnodes, cap_nodes;
+    int32_t *table;         /* node + 1, 0 empty */
+    uint64_t table_mask;
+    Entry *heap;
+    int64_t nheap, cap_heap;
+    int max_depth;
+    int going;              /* a call is running it now */
+    int over;               /* won, or every position expanded, or out of memory */
+} Run;
+
+static Run *S;
+
 
 /* ---- CPython's random.Random(seed).random() ---- */
 
-static uint32_t mt[624];
-static int mti;
 
 static void mt_seed(uint32_t seed) {
     /* init_by_array with the one-word key {seed}, as random.seed(int) for 0 <= seed < 2**32 */
-    mt[0] = 19650218u;
-    for (int i = 1; i < 624; i++) mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
+    S->mt[0] = 19650218u;
+    for (int i = 1; i < 624; i++) S->mt[i] = 1812433253u * (S->mt[i - 1] ^ (S->mt[i - 1] >> 30)) + (uint32_t)i;
     int i = 1, j = 0;
     for (int k = 624; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + seed + (uint32_t)j;
+        S->mt[i] = (S->mt[i] ^ ((S->mt[i - 1] ^ (S->mt[i - 1] >> 30)) * 1664525u)) + seed + (uint32_t)j;
         i++;
         j = 0;
-        if (i >= 624) { mt[0] = mt[623]; i = 1; }
+        if (i >= 624) { S->mt[0] = S->mt[623]; i = 1; }
     }
     for (int k = 623; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
+        S->mt[i] = (S->mt[i] ^ ((S->mt[i - 1] ^ (S->mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
         i++;
-        if (i >= 624) { mt[0] = mt[623]; i = 1; }
+        if (i >= 624) { S->mt[0] = S->mt[623]; i = 1; }
     }
-    mt[0] = 0x80000000u;
-    mti = 624;
+    S->mt[0] = 0x80000000u;
+    S->mti = 624;
 }
 
 static uint32_t mt_next(void) {
     uint32_t y;
-    if (mti >= 624) {
+    if (S->mti >= 624) {
         int kk;
         for (kk = 0; kk < 624 - 397; kk++) {
-            y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
-            mt[kk] = mt[kk + 397] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+            y = (S->mt[kk] & 0x80000000u) | (S->mt[kk + 1] & 0x7fffffffu);
+            S->mt[kk] = S->mt[kk + 397] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
         }
         for (; kk < 623; kk++) {
-            y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
-            mt[kk] = mt[kk + (397 - 624)] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+            y = (S->mt[kk] & 0x80000000u) | (S->mt[kk + 1] & 0x7fffffffu);
+            S->mt[kk] = S->mt[kk + (397 - 624)] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
         }
-        y = (mt[623] & 0x80000000u) | (mt[0] & 0x7fffffffu);
-        mt[623] = mt[396] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
-        mti = 0;
+        y = (S->mt[623] & 0x80000000u) | (S->mt[0] & 0x7fffffffu);
+        S->mt[623] = S->mt[396] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+        S->mti = 0;
     }
-    y = mt[mti++];
+    y = S->mt[S->mti++];
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680u;
     y ^= (y << 15) & 0xefc60000u;
@@ -188,7 +227,7 @@ static uint64_t safe_cards(const uint8_t *h) {
         int floor = s < 2 ? red_floor : black_floor;
         for (int q = 0; q < 2; q++) {
             int r = h[2 * s + q];
-            if (r > 12 || (r == 12 && kings)) continue;
+            if (r > 12 || (r == 12 && S->kings)) continue;
             if (r <= 1 || floor >= r) out |= 1ull << (s * 13 + r);
         }
     }
@@ -238,11 +277,11 @@ static void settle(Pos *p) {
 
 static int column_cost(const uint8_t *c, int n) {
     int cost = 0;
-    if (kings && n && c[0] % 13 == 12) cost -= 8;
+    if (S->kings && n && c[0] % 13 == 12) cost -= 8;
     int low[4] = {13, 13, 13, 13};
     for (int j = 0; j < n; j++) {
         int s = c[j] / 13, r = c[j] % 13;
-        if (kings && r == 12) {
+        if (S->kings && r == 12) {
             if (j) cost += 3;
             continue;
         }
@@ -257,10 +296,10 @@ static int distance(const Pos *p) {
     const uint8_t *h = p->h;
     int on = 0;
     for (int i = 0; i < 8; i++) on += h[i];
-    int d = kings ? (96 - on + 64) : 2 * (104 - on);
+    int d = S->kings ? (96 - on + 64) : 2 * (104 - on);
     for (int i = 0; i < p->n; i++)
         d += p->dirty >> i & 1 ? column_cost(p->col[i], p->len[i]) : p->cost[i];
-    if (kings && w_clear) {
+    if (S->kings && S->w_clear) {
         int sizes[NCOLS], m = 0;
         for (int i = 0; i < p->n; i++)
             if (!p->len[i] || p->col[i][0] % 13 != 12) sizes[m++] = p->len[i];
@@ -271,9 +310,9 @@ static int distance(const Pos *p) {
         }
         int sum = 0;
         for (int i = 0; i < m - 2; i++) sum += sizes[i];
-        d += w_clear * sum;
+        d += S->w_clear * sum;
     }
-    if (w_next) {
+    if (S->w_next) {
         uint8_t need[52];
         memset(need, 0, sizeof need);
         for (int s = 0; s < 4; s++)
@@ -298,8 +337,8 @@ static int distance(const Pos *p) {
         for (int c = 0; c < 52; c++) {
             int k = need[c];
             if (k) {
-                if (best[c]) d += w_next * (best[c] - 1);
-                if (k == 2 && second[c]) d += w_next * (second[c] - 1);
+                if (best[c]) d += S->w_next * (best[c] - 1);
+                if (k == 2 && second[c]) d += S->w_next * (second[c] - 1);
             }
         }
     }
@@ -307,7 +346,7 @@ static int distance(const Pos *p) {
 }
 
 static int won_pos(const Pos *p) {
-    if (kings) {
+    if (S->kings) {
         int k = 0;
         for (int i = 0; i < p->n; i++) if (p->len[i] && p->col[i][0] % 13 == 12) k++;
         return k == 8;
@@ -333,23 +372,16 @@ static void copy_pos(Pos *q, const Pos *p) {
     }
 }
 
-typedef struct {
-    int move, d, won, len;
-    uint8_t bytes[MAXPOS];
-} Child;
-
-static Child *kids;
-static int nkids, cap_kids;
 
 static int add_child(void) {
-    if (nkids >= cap_kids) {
-        int cap = cap_kids ? cap_kids * 2 : 64;
-        Child *k = realloc(kids, (size_t)cap * sizeof(Child));
+    if (S->nkids >= S->cap_kids) {
+        int cap = S->cap_kids ? S->cap_kids * 2 : 64;
+        Child *k = realloc(S->kids, (size_t)cap * sizeof(Child));
         if (!k) return -1;
-        kids = k;
-        cap_kids = cap;
+        S->kids = k;
+        S->cap_kids = cap;
     }
-    return nkids++;
+    return S->nkids++;
 }
 
 /* _finish(): settle when the foundations were raised or the exposed card is safe */
@@ -357,7 +389,7 @@ static int finish(Pos *q, int raised, int exposed, int move) {
     if (raised || (exposed >= 0 && (safe_cards(q->h) >> exposed & 1))) settle(q);
     int k = add_child();
     if (k < 0) return -1;
-    Child *c = &kids[k];
+    Child *c = &S->kids[k];
     c->move = move;
     c->len = pack(q, c->bytes);
     c->d = distance(q);
@@ -366,7 +398,7 @@ static int finish(Pos *q, int raised, int exposed, int move) {
 }
 
 static int children(const Pos *p) {
-    nkids = 0;
+    S->nkids = 0;
     int n = p->n;
     int runs[NCOLS];
     for (int i = 0; i < n; i++) {
@@ -382,7 +414,7 @@ static int children(const Pos *p) {
             runs[i] = k - j;
         }
     }
-    int room = p->hn < hand_size;
+    int room = p->hn < S->hand_size;
     int empty = -1;
     for (int i = 0; i < n; i++) if (!p->len[i]) { empty = i; break; }
     Pos q;
@@ -393,7 +425,7 @@ static int children(const Pos *p) {
         int last = src[k - 1], lr = last % 13;
         int below = k > 1 ? src[k - 2] : -1;
         int s = last / 13;
-        if ((p->h[2 * s] == lr || p->h[2 * s + 1] == lr) && !(kings && lr == 12)) {
+        if ((p->h[2 * s] == lr || p->h[2 * s + 1] == lr) && !(S->kings && lr == 12)) {
             copy_pos(&q, p);
             found(q.h, last);
             q.len[i] = k - 1;
@@ -443,7 +475,7 @@ static int children(const Pos *p) {
         if (card == prev) continue;
         prev = card;
         int r = card % 13, s = card / 13;
-        if ((p->h[2 * s] == r || p->h[2 * s + 1] == r) && !(kings && r == 12)) {
+        if ((p->h[2 * s] == r || p->h[2 * s + 1] == r) && !(S->kings && r == 12)) {
             copy_pos(&q, p);
             memmove(q.hand + x, q.hand + x + 1, (size_t)(q.hn - x - 1));
             q.hn--;
@@ -473,21 +505,7 @@ static int children(const Pos *p) {
 
 /* ---- the run: the positions seen, the heap ---- */
 
-typedef struct {
-    uint64_t off;   /* in the arena */
-    int32_t len, parent, move, depth;
-} Node;
 
-typedef struct { double pri, tie; int32_t node; } Entry;
-
-static uint8_t *arena;
-static uint64_t arena_used, arena_cap;
-static Node *nodes;
-static int64_t nnodes, cap_nodes;
-static int32_t *table;   /* node + 1, 0 empty */
-static uint64_t table_mask;
-static Entry *heap;
-static int64_t nheap, cap_heap;
 
 static uint64_t hash_bytes(const uint8_t *b, int len) {
     uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)len;
@@ -505,219 +523,290 @@ static uint64_t hash_bytes(const uint8_t *b, int len) {
 }
 
 static int grow_table(void) {
-    uint64_t size = (table_mask + 1) * 2;
+    uint64_t size = (S->table_mask + 1) * 2;
     int32_t *t = calloc(size, sizeof(int32_t));
     if (!t) return -1;
-    for (uint64_t i = 0; i <= table_mask; i++) {
-        int32_t x = table[i];
+    for (uint64_t i = 0; i <= S->table_mask; i++) {
+        int32_t x = S->table[i];
         if (!x) continue;
-        Node *nd = &nodes[x - 1];
-        uint64_t k = hash_bytes(arena + nd->off, nd->len) & (size - 1);
+        Node *nd = &S->nodes[x - 1];
+        uint64_t k = hash_bytes(S->arena + nd->off, nd->len) & (size - 1);
         while (t[k]) k = (k + 1) & (size - 1);
         t[k] = x;
     }
-    free(table);
-    table = t;
-    table_mask = size - 1;
+    free(S->table);
+    S->table = t;
+    S->table_mask = size - 1;
     return 0;
 }
 
 /* the slot of `b` in the table: found (1) or where it goes (0); -1 out of memory */
 static int lookup(const uint8_t *b, int len, uint64_t *slot) {
-    uint64_t k = hash_bytes(b, len) & table_mask;
-    for (;; k = (k + 1) & table_mask) {
-        int32_t x = table[k];
+    uint64_t k = hash_bytes(b, len) & S->table_mask;
+    for (;; k = (k + 1) & S->table_mask) {
+        int32_t x = S->table[k];
         if (!x) { *slot = k; return 0; }
-        Node *nd = &nodes[x - 1];
-        if (nd->len == len && memcmp(arena + nd->off, b, (size_t)len) == 0) { *slot = k; return 1; }
+        Node *nd = &S->nodes[x - 1];
+        if (nd->len == len && memcmp(S->arena + nd->off, b, (size_t)len) == 0) { *slot = k; return 1; }
     }
 }
 
 static int64_t add_node(const uint8_t *b, int len, int parent, int move, int depth, uint64_t slot) {
-    if (arena_used + (uint64_t)len > arena_cap) {
-        uint64_t cap = arena_cap ? arena_cap * 2 : 1 << 20;
-        while (cap < arena_used + (uint64_t)len) cap *= 2;
-        uint8_t *a = realloc(arena, cap);
+    if (S->arena_used + (uint64_t)len > S->arena_cap) {
+        uint64_t cap = S->arena_cap ? S->arena_cap * 2 : 1 << 20;
+        while (cap < S->arena_used + (uint64_t)len) cap *= 2;
+        uint8_t *a = realloc(S->arena, cap);
         if (!a) return -1;
-        arena = a;
-        arena_cap = cap;
+        S->arena = a;
+        S->arena_cap = cap;
     }
-    if (nnodes >= cap_nodes) {
-        int64_t cap = cap_nodes ? cap_nodes * 2 : 1 << 14;
-        Node *nd = realloc(nodes, (size_t)cap * sizeof(Node));
+    if (S->nnodes >= S->cap_nodes) {
+        int64_t cap = S->cap_nodes ? S->cap_nodes * 2 : 1 << 14;
+        Node *nd = realloc(S->nodes, (size_t)cap * sizeof(Node));
         if (!nd) return -1;
-        nodes = nd;
-        cap_nodes = cap;
+        S->nodes = nd;
+        S->cap_nodes = cap;
     }
-    Node *nd = &nodes[nnodes];
-    nd->off = arena_used;
+    Node *nd = &S->nodes[S->nnodes];
+    nd->off = S->arena_used;
     nd->len = len;
     nd->parent = parent;
     nd->move = move;
     nd->depth = depth;
-    memcpy(arena + arena_used, b, (size_t)len);
-    arena_used += (uint64_t)len;
-    table[slot] = (int32_t)(nnodes + 1);
-    nnodes++;
-    if ((uint64_t)nnodes * 2 > table_mask && grow_table()) return -1;
-    return nnodes - 1;
+    memcpy(S->arena + S->arena_used, b, (size_t)len);
+    S->arena_used += (uint64_t)len;
+    S->table[slot] = (int32_t)(S->nnodes + 1);
+    S->nnodes++;
+    if ((uint64_t)S->nnodes * 2 > S->table_mask && grow_table()) return -1;
+    return S->nnodes - 1;
 }
 
 static inline int less(const Entry *a, const Entry *b) {
     if (a->pri != b->pri) return a->pri < b->pri;
     if (a->tie != b->tie) return a->tie < b->tie;
     /* then the positions' bytes, as Python's tuples compare */
-    const Node *x = &nodes[a->node], *y = &nodes[b->node];
-    int m = memcmp(arena + x->off, arena + y->off, (size_t)(x->len < y->len ? x->len : y->len));
+    const Node *x = &S->nodes[a->node], *y = &S->nodes[b->node];
+    int m = memcmp(S->arena + x->off, S->arena + y->off, (size_t)(x->len < y->len ? x->len : y->len));
     return m ? m < 0 : x->len < y->len;
 }
 
 static int push(double pri, double tie, int32_t node) {
-    if (nheap >= cap_heap) {
-        int64_t cap = cap_heap ? cap_heap * 2 : 1 << 14;
-        Entry *h = realloc(heap, (size_t)cap * sizeof(Entry));
+    if (S->nheap >= S->cap_heap) {
+        int64_t cap = S->cap_heap ? S->cap_heap * 2 : 1 << 14;
+        Entry *h = realloc(S->heap, (size_t)cap * sizeof(Entry));
         if (!h) return -1;
-        heap = h;
-        cap_heap = cap;
+        S->heap = h;
+        S->cap_heap = cap;
     }
     Entry e = {pri, tie, node};
-    int64_t i = nheap++;
+    int64_t i = S->nheap++;
     while (i > 0) {
         int64_t up = (i - 1) / 2;
-        if (!less(&e, &heap[up])) break;
-        heap[i] = heap[up];
+        if (!less(&e, &S->heap[up])) break;
+        S->heap[i] = S->heap[up];
         i = up;
     }
-    heap[i] = e;
+    S->heap[i] = e;
     return 0;
 }
 
 static Entry pop(void) {
-    Entry top = heap[0];
-    Entry e = heap[--nheap];
+    Entry top = S->heap[0];
+    Entry e = S->heap[--S->nheap];
     int64_t i = 0;
     for (;;) {
         int64_t c = 2 * i + 1;
-        if (c >= nheap) break;
-        if (c + 1 < nheap && less(&heap[c + 1], &heap[c])) c++;
-        if (!less(&heap[c], &e)) break;
-        heap[i] = heap[c];
+        if (c >= S->nheap) break;
+        if (c + 1 < S->nheap && less(&S->heap[c + 1], &S->heap[c])) c++;
+        if (!less(&S->heap[c], &e)) break;
+        S->heap[i] = S->heap[c];
         i = c;
     }
-    if (nheap) heap[i] = e;
+    if (S->nheap) S->heap[i] = e;
     return top;
 }
 
-static void reset(void) {
-    free(arena); arena = NULL; arena_used = arena_cap = 0;
-    free(nodes); nodes = NULL; nnodes = cap_nodes = 0;
-    free(table); table = NULL; table_mask = 0;
-    free(heap); heap = NULL; nheap = cap_heap = 0;
-    free(kids); kids = NULL; nkids = cap_kids = 0;
+/* frees the run's tables (not the run) */
+static void run_clear(Run *r) {
+    free(r->arena); r->arena = NULL; r->arena_used = r->arena_cap = 0;
+    free(r->nodes); r->nodes = NULL; r->nnodes = r->cap_nodes = 0;
+    free(r->table); r->table = NULL; r->table_mask = 0;
+    free(r->heap); r->heap = NULL; r->nheap = r->cap_heap = 0;
+    free(r->kids); r->kids = NULL; r->nkids = r->cap_kids = 0;
 }
 
-static int busy;  /* a run is going (see the text at the top) */
-
-static PyObject *run(PyObject *args);
-
-static PyObject *best_first(PyObject *self, PyObject *args) {
-    if (busy) Py_RETURN_NOTIMPLEMENTED;
-    busy = 1;
-    PyObject *out = run(args);
-    busy = 0;
-    return out;
+static void run_free(Run *r) {
+    run_clear(r);
+    free(r);
 }
 
-static PyObject *run(PyObject *args) {
-    Py_buffer root;
-    int seed;
-    long long end, count;
-    PyObject *check;
-    if (!PyArg_ParseTuple(args, "y*piiiiLLO", &root, &kings, &hand_size, &seed, &w_next,
-                          &w_clear, &end, &count, &check))
-        return NULL;
-    kings = kings != 0;
+/* a new run from `root`, its first position pushed; NULL with an exception set */
+static Run *run_new(Py_buffer *root, int kings, int hand_size, int seed, int w_next, int w_clear) {
     Pos p;
-    if (hand_size > MAXHAND || seed < 0 || unpack(root.buf, root.len, &p)) {
-        PyBuffer_Release(&root);
+    if (hand_size < 0 || hand_size > MAXHAND || seed < 0 || unpack(root->buf, root->len, &p)) {
         PyErr_SetString(PyExc_ValueError, "best_first: not a PatienceMax position this search can hold");
         return NULL;
     }
-    reset();
+    Run *r = calloc(1, sizeof(Run));
+    if (!r) { PyErr_NoMemory(); return NULL; }
+    r->kings = kings != 0;
+    r->hand_size = hand_size;
+    r->w_next = w_next;
+    r->w_clear = w_clear;
+    Run *saved = S;
+    S = r;
     mt_seed((uint32_t)seed);
-    table = calloc(1 << 16, sizeof(int32_t));
-    table_mask = (1 << 16) - 1;
-    PyObject *won = Py_None, *path = Py_None, *limit = Py_None;
-    int max_depth = 0, oom = 0;
-    uint64_t slot;
-    int64_t r;
-    if (!table) oom = 1;
-    else {
-        lookup(root.buf, (int)root.len, &slot);
-        r = add_node(root.buf, (int)root.len, -1, 0, 0, slot);
-        if (r < 0 || push((double)distance(&p), 0.0, 0)) oom = 1;
+    int oom = 1;
+    S->table = calloc(1 << 16, sizeof(int32_t));
+    if (S->table) {
+        uint64_t slot;
+        S->table_mask = (1 << 16) - 1;
+        lookup(root->buf, (int)root->len, &slot);
+        oom = add_node(root->buf, (int)root->len, -1, 0, 0, slot) < 0
+              || push((double)distance(&p), 0.0, 0);
     }
-    PyBuffer_Release(&root);
+    S = saved;
+    if (oom) {
+        run_free(r);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    return r;
+}
+
+/* the run goes on until `end` positions are expanded (`count` so far), a win, every
+   position expanded or a limit; (won, nodes, kept, max_depth, path, limit) */
+static PyObject *run_go(Run *r, long long end, long long count, PyObject *check) {
+    if (r->going) {
+        PyErr_SetString(PyExc_RuntimeError, "best_first: this run is going already");
+        return NULL;
+    }
+    if (r->over) {
+        PyErr_SetString(PyExc_ValueError, "best_first: this run is over");
+        return NULL;
+    }
+    r->going = 1;
+    S = r;
+    PyObject *won = Py_None, *path = Py_None, *limit = Py_None;
+    int oom = 0;
+    uint64_t slot;
     int64_t won_node = -1;
     int won_move = 0, stopped = 0;
-    while (!oom && nheap) {
+    Pos p;
+    while (S->nheap) {
         if (count >= end) { stopped = 1; break; }
         Entry e = pop();
         count++;
         if (!(count & 1023)) {
             PyObject *res = PyObject_CallFunction(check, "L", count);
-            if (!res) { reset(); return NULL; }
+            S = r;  /* (another thread's run may have gone meanwhile) */
+            if (!res) { r->going = 0; return NULL; }
             if (res != Py_None) { limit = res; break; }
             Py_DECREF(res);
         }
-        Node nd = nodes[e.node];
-        if (nd.depth > max_depth) max_depth = nd.depth;
-        unpack(arena + nd.off, nd.len, &p);
+        Node nd = S->nodes[e.node];
+        if (nd.depth > S->max_depth) S->max_depth = nd.depth;
+        unpack(S->arena + nd.off, nd.len, &p);
         for (int i = 0; i < p.n; i++) p.cost[i] = column_cost(p.col[i], p.len[i]);
         p.dirty = 0;
         if (children(&p)) { oom = 1; break; }
-        for (int c = 0; c < nkids; c++) {
-            Child *k = &kids[c];
+        for (int c = 0; c < S->nkids; c++) {
+            Child *k = &S->kids[c];
             int found_it = lookup(k->bytes, k->len, &slot);
             if (found_it) continue;
             if (k->won) { won_node = e.node; won_move = k->move; break; }
-            r = add_node(k->bytes, k->len, e.node, k->move, nd.depth + 1, slot);
-            if (r < 0) { oom = 1; break; }
+            int64_t x = add_node(k->bytes, k->len, e.node, k->move, nd.depth + 1, slot);
+            if (x < 0) { oom = 1; break; }
             double pri = k->d + G * (nd.depth + 1);
-            if (push(pri, mt_random(), (int32_t)r)) { oom = 1; break; }
+            if (push(pri, mt_random(), (int32_t)x)) { oom = 1; break; }
         }
         if (won_node >= 0 || oom) break;
     }
+    r->going = 0;
     if (oom) {
-        reset();
+        r->over = 1;
+        run_clear(r);
         return PyErr_NoMemory();
     }
-    int64_t kept = nnodes;
+    int64_t kept = r->nnodes;
     if (won_node >= 0) {
         int n = 1;
-        for (int64_t x = won_node; nodes[x].parent >= 0; x = nodes[x].parent) n++;
+        for (int64_t x = won_node; r->nodes[x].parent >= 0; x = r->nodes[x].parent) n++;
         path = PyList_New(n);
-        if (!path) { reset(); return NULL; }
+        if (!path) return NULL;
         PyList_SET_ITEM(path, n - 1, PyLong_FromLong(won_move));
         int i = n - 2;
-        for (int64_t x = won_node; nodes[x].parent >= 0; x = nodes[x].parent)
-            PyList_SET_ITEM(path, i--, PyLong_FromLong(nodes[x].move));
+        for (int64_t x = won_node; r->nodes[x].parent >= 0; x = r->nodes[x].parent)
+            PyList_SET_ITEM(path, i--, PyLong_FromLong(r->nodes[x].move));
         won = Py_True;
     } else if (limit == Py_None && !stopped) {
         won = Py_False;
     }
-    reset();
-    PyObject *out = Py_BuildValue("(OLLiOO)", won, count, (long long)kept, max_depth, path, limit);
+    if (won != Py_None) {
+        r->over = 1;
+        run_clear(r);
+    }
+    PyObject *out = Py_BuildValue("(OLLiOO)", won, count, (long long)kept, r->max_depth, path, limit);
     if (won_node >= 0) Py_DECREF(path);
     if (limit != Py_None) Py_DECREF(limit);
     return out;
 }
 
+static PyObject *best_first(PyObject *self, PyObject *args) {
+    Py_buffer root;
+    int kings, hand_size, seed, w_next, w_clear;
+    long long end, count;
+    PyObject *check;
+    if (!PyArg_ParseTuple(args, "y*piiiiLLO", &root, &kings, &hand_size, &seed, &w_next,
+                          &w_clear, &end, &count, &check))
+        return NULL;
+    Run *r = run_new(&root, kings, hand_size, seed, w_next, w_clear);
+    PyBuffer_Release(&root);
+    if (!r) return NULL;
+    PyObject *out = run_go(r, end, count, check);
+    run_free(r);
+    return out;
+}
+
+#define CAPSULE "patiencemax_native.Run"
+
+static void capsule_free(PyObject *capsule) {
+    Run *r = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (r) run_free(r);
+}
+
+static PyObject *start(PyObject *self, PyObject *args) {
+    Py_buffer root;
+    int kings, hand_size, seed, w_next, w_clear;
+    if (!PyArg_ParseTuple(args, "y*piiii", &root, &kings, &hand_size, &seed, &w_next, &w_clear))
+        return NULL;
+    Run *r = run_new(&root, kings, hand_size, seed, w_next, w_clear);
+    PyBuffer_Release(&root);
+    if (!r) return NULL;
+    PyObject *capsule = PyCapsule_New(r, CAPSULE, capsule_free);
+    if (!capsule) run_free(r);
+    return capsule;
+}
+
+static PyObject *resume(PyObject *self, PyObject *args) {
+    PyObject *capsule, *check;
+    long long end, count;
+    if (!PyArg_ParseTuple(args, "OLLO", &capsule, &end, &count, &check)) return NULL;
+    Run *r = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (!r) return NULL;
+    return run_go(r, end, count, check);
+}
+
 static PyMethodDef methods[] = {
     {"best_first", best_first, METH_VARARGS,
      "best_first(root, kings, hand_size, seed, w_next, w_clear, end, nodes, check) -> "
-     "(won, nodes, kept, max_depth, path, limit): one run of PatienceMaxSearch.best_first; "
-     "NotImplemented while another run is going."},
+     "(won, nodes, kept, max_depth, path, limit): one run of PatienceMaxSearch.best_first."},
+    {"start", start, METH_VARARGS,
+     "start(root, kings, hand_size, seed, w_next, w_clear) -> run: a run to go on with "
+     "(resume), its first position pushed."},
+    {"resume", resume, METH_VARARGS,
+     "resume(run, end, nodes, check) -> (won, nodes, kept, max_depth, path, limit): the "
+     "run goes on from where it stopped, as best_first."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -360,16 +360,16 @@ def test_the_long_run_goes_on_where_it_stopped(native: bool) -> None:
 
 def test_the_long_run_in_c_is_the_long_run_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
     """With rounds of 256 positions a run, the long run (LONG_RUN) goes on twice within
-    20,000 positions: the compiled search with its run in C, without it, and the
-    pure one search the same (verdict, positions, kept, depth, runs, line) on deals 1-6 of
-    both variants, which end in all three ways."""
+    20,000 positions (and makes a difference): the compiled search with its run in C,
+    without it, and the pure one search the same (verdict, positions, kept, depth, runs,
+    line) on deals 1-6 of both variants, which end in all three ways."""
     import patiencekit.solver as solver_mod
 
     compiled = solver_mod._PATIENCEMAX
     for module in {pure, compiled}:
         monkeypatch.setattr(module, "FIRST_RUN", 256)
     verdicts = set()
-    longest = 0
+    results = []
     for game_id in GAMES:
         for number in range(1, 7):
             state = new_game(game_id, number).state
@@ -381,10 +381,18 @@ def test_the_long_run_in_c_is_the_long_run_in_python(monkeypatch: pytest.MonkeyP
                              search.runs, search.path))
             assert seen[0] == seen[1] == seen[2], (game_id, number)
             verdicts.add(seen[0][0])
-            longest = max(longest, seen[0][4])
+            results.append(seen[0])
     assert verdicts == {(True, None), (False, None), (None, "states")}
-    # (the long run, started once, went on after the first and second rounds)
-    assert longest > 1 + 8 * 2
+    # and the long run made a difference to them
+    monkeypatch.setattr(compiled, "LONG_ROOM", 0)
+    without = []
+    for game_id in GAMES:
+        for number in range(1, 7):
+            search = compiled.PatienceMaxSearch(new_game(game_id, number).state, max_states=20_000)
+            verdict = search.run()
+            without.append((verdict, search.nodes, search.kept, search.max_depth, search.runs,
+                            search.path))
+    assert without != results
 
 
 @needs_native

@@ -11,13 +11,12 @@ search over the engine's piles.
 It looks for a win best first, as the generic search does in PatienceMax: the position
 with the lowest distance estimate (:meth:`PatienceMaxSearch.distance`) plus :data:`G`
 times its moves is expanded first, every position once. How soon one such search finds a
-win depends much on its luck with ties, so it makes rounds of short runs instead
-(:meth:`PatienceMaxSearch.run`): each run a fresh search with its own tie-breaks and
-weights in the estimate (:data:`RUNS`), each round's runs twice as long as the last
-round's, and after each round one long run (:data:`LONG_RUN`) goes on where it stopped.
-A run that expands every reachable position without a win proves there is none; the
-long run does so after as many positions as there are, the short ones only in a round
-whose runs are that long.
+win depends much on its luck with ties, so it makes several runs in rounds instead
+(:meth:`PatienceMaxSearch.run`): each run its own search with its own tie-breaks and
+weights in the estimate (:data:`RUNS`), going on in each round where it stopped, for
+twice the positions it had in the last; after each round one long run (:data:`LONG_RUN`)
+goes on for longer. A run that expands every reachable position without a win proves
+there is none.
 
 One kind of move is made at once, without a choice: a card goes to a foundation when
 nothing could ever be built on it any more (:meth:`PatienceMaxSearch.settle`; never a
@@ -65,16 +64,16 @@ G = 0.3
 RUNS = (
     (1, 1, 2), (2, 1, 0), (3, 0, 3), (4, 1, 4), (5, 2, 2), (6, 1, 1), (7, 0, 1), (8, 2, 4),
 )
-#: the positions each run of the first round may expand; each round doubles it
+#: the positions each run expands in the first round; each round doubles it
 FIRST_RUN = 4096
 #: the long run (:meth:`PatienceMaxSearch.run`): (seed, weight of the next cards' depth,
 #: weight of the cards to clear away), as in :data:`RUNS`
 LONG_RUN = (1, 0, 0)
-#: after each round the long run goes on for this many times the round's room (16: twice
-#: the round's eight runs together. 2026-12-06, on the 76 deals of 1-1,000 the runs left
-#: undecided at 10 s, 8.5 s each: 8 won 16 and proved 3 lost, 16 and 32 won 20 and proved
-#: the same 3 lost)
-LONG_ROOM = 16
+#: after each round the long run goes on for this many times the round's room (8: as many
+#: positions as the round's eight runs together. 2026-12-06, on 99 deals of 1-1,000 that
+#: eight runs started afresh each round (stop 37) or such runs and a long run left
+#: undecided at 10 s, the compact search alone for 8.5 s: 8 and 16 decided the same 39)
+LONG_ROOM = 8
 #: the separator between the hand and the columns in a packed position (no card is 255)
 _SEP = 255
 #: where a move goes or comes from, besides a column (0..9)
@@ -453,27 +452,29 @@ class PatienceMaxSearch:
         """(True, None) with a win, (False, None) when every reachable position was
         expanded without one, (None, which limit) otherwise.
 
-        Rounds of best-first runs (:data:`RUNS`), each run a fresh search with its own
-        tie-breaks and estimate, each round's runs allowed twice the positions of the
-        last round's (:data:`FIRST_RUN` at first): one search's luck with ties decides
-        much of how soon it finds a win, so several short searches find more wins than
-        one long one. After each round the long run (:data:`LONG_RUN`) goes on where it
-        stopped, for :data:`LONG_ROOM` times the round's room: it is never started
-        again, so it proves a loss (expands every reachable position) after as many
-        positions as there are, where the short runs need a round whose runs are that
-        long. A run that expands every reachable position proves no win."""
+        Rounds of best-first runs (:data:`RUNS`), each run its own search with its own
+        tie-breaks and estimate, each going on in each round where it stopped in the
+        last, for twice the positions it had in the last (:data:`FIRST_RUN` in the
+        first): one search's luck with ties decides much of how soon it finds a win, so
+        several searches find more wins than one. After each round the long run
+        (:data:`LONG_RUN`) goes on where it stopped, for :data:`LONG_ROOM` times the
+        round's room. A run's positions come in the same order however its room is cut
+        up (a run with its seed and weights is one search), so a run that goes on does
+        what a fresh one with all its room would, without expanding its first positions
+        again. A run that expands every reachable position proves no win."""
         if self.won(self.root):
             self.path = []
             return True, None
         try:
             room = FIRST_RUN
-            seed, w_next, w_clear = LONG_RUN
-            long = _Run(self, seed, w_next, w_clear)
-            self.runs += 1
+            runs: list[_Run] = []
+            for seed, w_next, w_clear in (*RUNS, LONG_RUN):
+                runs.append(_Run(self, seed, w_next, w_clear))
+                self.runs += 1
+            long = runs.pop()
             while True:
-                for seed, w_next, w_clear in RUNS:
-                    self.runs += 1
-                    won = self.best_first(seed, w_next, w_clear, room)
+                for one in runs:
+                    won = one.go(self.nodes + room)
                     if won is not None:
                         return won, None
                 won = long.go(self.nodes + LONG_ROOM * room)

@@ -95,6 +95,7 @@ RESERVE_BEAM_SHARE = 0.5
 #: 0.85 since its runs are in C (2026-12-06): with them, three more seconds of runs won 15
 #: of 97 undecided deals, the generic search's three seconds 1; 0.95 since its runs go on
 #: where they stopped (2026-12-06, later): on 99 hard deals 10 s of them decided 43, 8.5 s 39
+#: (with the long run at 16 rounds' room then)
 PATIENCEMAX_SHARE = 0.95
 
 

@@ -70,9 +70,9 @@ FIRST_RUN = 4096
 #: weight of the cards to clear away), as in :data:`RUNS`
 LONG_RUN = (1, 0, 0)
 #: after each round the long run goes on for this many times the round's room (8: as many
-#: positions as the round's eight runs together. 2026-12-06, on 99 deals of 1-1,000 that
-#: eight runs started afresh each round (stop 37) or such runs and a long run left
-#: undecided at 10 s, the compact search alone for 8.5 s: 8 and 16 decided the same 39)
+#: positions as the round's eight runs together. 2026-12-06, on 107 deals of 1-1,000 (the
+#: 55 a full study at 10 s left undecided, and the 52 it took over 2 s to decide), the
+#: compact search alone for 9.5 s: 4 decided 53, 8 52, 16 47)
 LONG_ROOM = 8
 #: the separator between the hand and the columns in a packed position (no card is 255)
 _SEP = 255

@@ -81,7 +81,7 @@ _HAND = 10
 _FOUNDATION = 11
 #: the best-first run in C (``patiencemax_native.c``, built by ``tools/build_fast.py
 #: patiencemax_native``) when it was built from that file as it is now, else None: then
-#: :meth:`PatienceMaxSearch.best_first` runs in Python. Both expand the same positions in
+#: :class:`_Run` runs in Python. Both expand the same positions in
 #: the same order and find the same line.
 _NATIVE: Final[Any] = native_module(
     "patiencekit.solver.patiencemax_native", "patiencemax_native.c",
@@ -495,7 +495,7 @@ class PatienceMaxSearch:
         return _Run(self, seed, w_next, w_clear).go(self.nodes + room)
 
     def _native_result(self, out: tuple[Any, ...]) -> bool | None:
-        """What :meth:`best_first` returns, from the C run's answer (:data:`_NATIVE`: the
+        """What :meth:`_Run.go` returns, from the C run's answer (:data:`_NATIVE`: the
         same positions in the same order as the Python run, the same ``nodes``, ``kept``,
         ``max_depth`` and ``path``). Raises :class:`SearchLimit` as the Python run does."""
         won, nodes, kept, depth, path, limit = out
@@ -511,7 +511,7 @@ class PatienceMaxSearch:
         return None if won is None else bool(won)
 
     def _native_check(self, nodes: int) -> str | None:
-        """The C run's budget check (every 1,024 positions, as :meth:`best_first`
+        """The C run's budget check (every 1,024 positions, as :meth:`_Run.go`
         checks): None to go on, else the name of the limit reached."""
         try:
             self.limits.check(nodes)
@@ -589,8 +589,9 @@ class _Run:
     """One best-first run of a :class:`PatienceMaxSearch` (the module's text) that goes
     on where it stopped: :meth:`go` expands positions until a win, every reachable
     position expanded or the search's ``nodes`` reach ``end``, and can be called again
-    after that last. In C (``start`` and ``resume`` of :data:`_NATIVE`) when the search
-    has it, else in Python: both expand the same positions in the same order."""
+    after that last (not after the others: :class:`ValueError`). In C (``start`` and
+    ``resume`` of :data:`_NATIVE`) when the search has it, else in Python: both expand
+    the same positions in the same order."""
 
     def __init__(self, search: PatienceMaxSearch, seed: int, w_next: int, w_clear: int) -> None:
         self.search = search
@@ -599,6 +600,8 @@ class _Run:
         root = search.root
         #: the C run (a capsule) when the search runs in C
         self.native: Any = None
+        #: won or every reachable position expanded: it cannot go on
+        self.over = False
         if search.native is not None:
             self.native = search.native.start(
                 root, search.kings, search.hand_size, seed, w_next, w_clear
@@ -616,6 +619,8 @@ class _Run:
         """True won (the search's ``path`` holds the line), False every reachable
         position expanded, None when the search's ``nodes`` reached ``end``."""
         search = self.search
+        if self.over:
+            raise ValueError("best_first: this run is over")
         if self.native is not None:
             return search._native_result(
                 search.native.resume(self.native, end, search.nodes, search._native_check)
@@ -640,10 +645,12 @@ class _Run:
                         continue
                     if won:
                         search.path = unwind((move, line))
+                        self.over = True
                         return True
                     seen.add(child)
                     priority = d + G * (depth + 1)
                     heapq.heappush(heap, (priority, rng.random(), child, (move, line), depth + 1))
+            self.over = True
             return False
         finally:
             if len(seen) > search.kept:

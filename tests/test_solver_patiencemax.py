@@ -399,6 +399,6 @@ def test_the_long_run_in_c_is_the_long_run_in_python(monkeypatch: pytest.MonkeyP
 def test_the_c_run_refuses_what_is_not_a_position() -> None:
     for root in (b"", b"\x00" * 7, bytes(8) + b"\x01" * 9 + b"\xff"):
         with pytest.raises(ValueError, match="not a PatienceMax position"):
-            NATIVE.best_first(root, False, 4, 1, 1, 0, 100, 0, lambda n: None)
+            NATIVE.start(root, False, 4, 1, 1, 0)
     with pytest.raises(ValueError, match="not a PatienceMax position"):  # (a hand of 9)
-        NATIVE.best_first(bytes(8), False, 9, 1, 1, 0, 100, 0, lambda n: None)
+        NATIVE.start(bytes(8), False, 9, 1, 1, 0)

@@ -486,14 +486,6 @@ class PatienceMaxSearch:
         except MemoryError:
             return None, LIMIT_MEMORY
 
-    def best_first(self, seed: int, w_next: int, w_clear: int, room: int) -> bool | None:
-        """One best-first run (the module's text): True won (``path`` holds the line),
-        False every reachable position expanded, None after ``room`` positions."""
-        if self.won(self.root):
-            self.path = []
-            return True
-        return _Run(self, seed, w_next, w_clear).go(self.nodes + room)
-
     def _native_result(self, out: tuple[Any, ...]) -> bool | None:
         """What :meth:`_Run.go` returns, from the C run's answer (:data:`_NATIVE`: the
         same positions in the same order as the Python run, the same ``nodes``, ``kept``,
@@ -620,7 +612,7 @@ class _Run:
         position expanded, None when the search's ``nodes`` reached ``end``."""
         search = self.search
         if self.over:
-            raise ValueError("best_first: this run is over")
+            raise ValueError("patiencemax run: this run is over")
         if self.native is not None:
             return search._native_result(
                 search.native.resume(self.native, end, search.nodes, search._native_check)

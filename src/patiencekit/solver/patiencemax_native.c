@@ -1,5 +1,5 @@
-/* PatienceMax's best-first run in C: PatienceMaxSearch.best_first (patiencemax.py),
-   the same search position for position.
+/* PatienceMax's best-first runs in C: the runs of PatienceMaxSearch (_Run in
+   patiencemax.py), the same search position for position.
 
    The Python search (patiencemax.py) is the reference and its text the argument; this
    file does what it does, in the same order, so that both expand the same positions,
@@ -16,17 +16,15 @@
      seeds it with a small integer), one draw per child pushed; a table of the positions
      seen; the budget check called every 1024 positions expanded, as Limits.check.
 
-   best_first(root, kings, hand_size, seed, w_next, w_clear, end, nodes, check)
-     -> (won, nodes, kept, max_depth, path, limit)
-   won: True (path: the moves from root, each source | destination << 4 | count << 8 |
-   card << 16), False (every reachable position expanded), None (end reached, or limit:
-   the name check(nodes) returned).
-
    start(root, kings, hand_size, seed, w_next, w_clear) -> run
-   resume(run, end, nodes, check) -> as best_first
-     a run that goes on where it stopped (PatienceMaxSearch's long run, _Run.go): the
-     same search as best_first, split into pieces; resuming a run that is over (won,
-     every position expanded, out of memory) is an error.
+     a run (a capsule), its first position pushed
+   resume(run, end, nodes, check) -> (won, nodes, kept, max_depth, path, limit)
+     the run goes on where it stopped (_Run.go) until `end` positions are expanded in all
+     (`nodes` so far), however its room is cut up the same search. won: True (path: the
+     moves from root, each source | destination << 4 | count << 8 | card << 16), False
+     (every reachable position expanded), None (end reached, or limit: the name
+     check(nodes) returned). Going on with a run that is over (won, every position
+     expanded, out of memory) is an error.
 
    Each run keeps its state in its own Run (S points at the one going, set again after
    each call back into Python, where another thread may run another one), so runs in
@@ -101,9 +99,7 @@ typedef struct {
 
 static Run *S;
 
-
 /* ---- CPython's random.Random(seed).random() ---- */
-
 
 static void mt_seed(uint32_t seed) {
     /* init_by_array with the one-word key {seed}, as random.seed(int) for 0 <= seed < 2**32 */
@@ -644,7 +640,7 @@ static void run_free(Run *r) {
 static Run *run_new(Py_buffer *root, int kings, int hand_size, int seed, int w_next, int w_clear) {
     Pos p;
     if (hand_size < 0 || hand_size > MAXHAND || seed < 0 || unpack(root->buf, root->len, &p)) {
-        PyErr_SetString(PyExc_ValueError, "best_first: not a PatienceMax position this search can hold");
+        PyErr_SetString(PyExc_ValueError, "patiencemax run: not a PatienceMax position this search can hold");
         return NULL;
     }
     Run *r = calloc(1, sizeof(Run));
@@ -678,11 +674,11 @@ static Run *run_new(Py_buffer *root, int kings, int hand_size, int seed, int w_n
    position expanded or a limit; (won, nodes, kept, max_depth, path, limit) */
 static PyObject *run_go(Run *r, long long end, long long count, PyObject *check) {
     if (r->going) {
-        PyErr_SetString(PyExc_RuntimeError, "best_first: this run is going already");
+        PyErr_SetString(PyExc_RuntimeError, "patiencemax run: this run is going already");
         return NULL;
     }
     if (r->over) {
-        PyErr_SetString(PyExc_ValueError, "best_first: this run is over");
+        PyErr_SetString(PyExc_ValueError, "patiencemax run: this run is over");
         return NULL;
     }
     r->going = 1;
@@ -752,22 +748,6 @@ static PyObject *run_go(Run *r, long long end, long long count, PyObject *check)
     return out;
 }
 
-static PyObject *best_first(PyObject *self, PyObject *args) {
-    Py_buffer root;
-    int kings, hand_size, seed, w_next, w_clear;
-    long long end, count;
-    PyObject *check;
-    if (!PyArg_ParseTuple(args, "y*piiiiLLO", &root, &kings, &hand_size, &seed, &w_next,
-                          &w_clear, &end, &count, &check))
-        return NULL;
-    Run *r = run_new(&root, kings, hand_size, seed, w_next, w_clear);
-    PyBuffer_Release(&root);
-    if (!r) return NULL;
-    PyObject *out = run_go(r, end, count, check);
-    run_free(r);
-    return out;
-}
-
 #define CAPSULE "patiencemax_native.Run"
 
 static void capsule_free(PyObject *capsule) {
@@ -798,21 +778,18 @@ static PyObject *resume(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"best_first", best_first, METH_VARARGS,
-     "best_first(root, kings, hand_size, seed, w_next, w_clear, end, nodes, check) -> "
-     "(won, nodes, kept, max_depth, path, limit): one run of PatienceMaxSearch.best_first."},
     {"start", start, METH_VARARGS,
      "start(root, kings, hand_size, seed, w_next, w_clear) -> run: a run to go on with "
      "(resume), its first position pushed."},
     {"resume", resume, METH_VARARGS,
      "resume(run, end, nodes, check) -> (won, nodes, kept, max_depth, path, limit): the "
-     "run goes on from where it stopped, as best_first."},
+     "run goes on from where it stopped (a run of PatienceMaxSearch, _Run.go)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "patiencemax_native",
-    "PatienceMax's best-first run in C (patiencemax_native.c).", -1, methods,
+    "PatienceMax's best-first runs in C (patiencemax_native.c).", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit_patiencemax_native(void) {

@@ -402,3 +402,11 @@ def test_the_c_run_refuses_what_is_not_a_position() -> None:
             NATIVE.start(root, False, 4, 1, 1, 0)
     with pytest.raises(ValueError, match="not a PatienceMax position"):  # (a hand of 9)
         NATIVE.start(bytes(8), False, 9, 1, 1, 0)
+    # the run keeps positions in 6 bits a card and 4 a height: a card above 51, a height
+    # above 15 or more than 255 bytes is refused, and the same position with a fitting
+    # card is not
+    NATIVE.start(bytes(8) + b"\xff\x33", False, 4, 1, 1, 0)
+    for root in (bytes(8) + b"\xff\x34", bytes([16]) + bytes(7) + b"\xff\x00",
+                 bytes(8) + (b"\xff" + bytes(15)) * 16):
+        with pytest.raises(ValueError, match="not a PatienceMax position"):
+            NATIVE.start(root, False, 4, 1, 1, 0)

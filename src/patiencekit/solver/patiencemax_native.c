@@ -26,6 +26,13 @@
      check(nodes) returned). Going on with a run that is over (won, every position
      expanded, out of memory) is an error.
 
+   What the Python run does not have to do, it does for speed and room: a position is
+   kept squeezed (squeeze/widen: 4 bits a height, 6 a card or separator, about a fifth
+   fewer bytes), a node and a heap entry in 16 bytes each (the priority worked out again
+   from the distance and depth, the tie-break as random()'s 53 bits), and a position's
+   children have their table slots and the positions there fetched before they are
+   looked up (the table is memory-bound). None of it changes which position comes next.
+
    Each run keeps its state in its own Run (S points at the one going, set again after
    each call back into Python, where another thread may run another one), so runs in
    several threads do not meet.
@@ -65,15 +72,24 @@ typedef struct {
 
 typedef struct {
     int move, d, won, len;
+    uint64_t hash;    /* hash_bytes() of bytes */
     uint8_t bytes[MAXPOS];
 } Child;
 
+/* 16 bytes: the offset in the arena is off_lo | off_hi << 32 */
 typedef struct {
-    uint64_t off;   /* in the arena */
-    int32_t len, parent, move, depth;
+    uint32_t off_lo;
+    int32_t parent, move;
+    uint16_t depth;
+    uint8_t len, off_hi;
 } Node;
 
-typedef struct { double pri, tie; int32_t node; } Entry;
+static inline uint64_t node_off(const Node *n) { return (uint64_t)n->off_lo | (uint64_t)n->off_hi << 32; }
+
+/* 16 bytes: the priority is d + G * depth, worked out as the Python run works it out (the
+   same double); the tie-break is random()'s 53 bits as an integer (random() is it over
+   2**53, so they order alike) */
+typedef struct { uint64_t tie; int32_t node; int16_t d; uint16_t depth; } Entry;
 
 /* One run's state: its rules, tie-breaks, positions seen and heap (see the text at the
    top). S is the run going; a run sets it when it starts or goes on and again after each
@@ -145,9 +161,10 @@ static uint32_t mt_next(void) {
     return y;
 }
 
-static double mt_random(void) {
+/* random() * 2**53: CPython's random() is (a * 67108864.0 + b) / 2**53 */
+static uint64_t mt_random53(void) {
     uint32_t a = mt_next() >> 5, b = mt_next() >> 6;
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+    return (uint64_t)a << 26 | b;
 }
 
 /* ---- positions ---- */
@@ -199,10 +216,22 @@ static int pack(const Pos *p, uint8_t *out) {
     }
     memcpy(out + k, hand, (size_t)hn);
     k += hn;
+    /* sorted as col_cmp() sorts them: by their first eight bytes big-endian (0s after
+       a shorter column's last card), col_cmp() itself where those are equal */
     int order[NCOLS];
+    uint64_t key[NCOLS];
+    for (int i = 0; i < p->n; i++) {
+        uint64_t x = 0;
+        int m = p->len[i] < 8 ? p->len[i] : 8;
+        for (int j = 0; j < 8; j++) x = x << 8 | (j < m ? p->col[i][j] : 0u);
+        key[i] = x;
+    }
     for (int i = 0; i < p->n; i++) {
         int j = i - 1;
-        while (j >= 0 && col_cmp(p, order[j], i) > 0) { order[j + 1] = order[j]; j--; }
+        while (j >= 0 && (key[order[j]] != key[i] ? key[order[j]] > key[i] : col_cmp(p, order[j], i) > 0)) {
+            order[j + 1] = order[j];
+            j--;
+        }
         order[j + 1] = i;
     }
     for (int i = 0; i < p->n; i++) {
@@ -210,6 +239,49 @@ static int pack(const Pos *p, uint8_t *out) {
         out[k++] = SEP;
         memcpy(out + k, p->col[c], (size_t)p->len[c]);
         k += p->len[c];
+    }
+    return k;
+}
+
+/* squeeze(): the packed bytes, fewer of them, as the run keeps them: the eight heights
+   (each below 16) two to a byte, then each later byte in 6 bits, high bits first (a card
+   c as c + 1, the separator as 63; a 0 ends them): the same position gives the same
+   squeezed bytes and two positions never the same ones. Returns the length. */
+static uint8_t SYM[256];  /* a byte's 6-bit symbol: c + 1, the separator 63 (set at import) */
+
+static int squeeze(const uint8_t *b, int len, uint8_t *out) {
+    for (int i = 0; i < 4; i++) out[i] = (uint8_t)(b[2 * i] << 4 | b[2 * i + 1]);
+    int k = 4, i = 8;
+    for (; i + 8 <= len; i += 8) {  /* eight symbols to six bytes */
+        uint64_t v = 0;
+        for (int j = 0; j < 8; j++) v = v << 6 | SYM[b[i + j]];
+        for (int j = 0; j < 6; j++) out[k + j] = (uint8_t)(v >> (40 - 8 * j));
+        k += 6;
+    }
+    if (i < len) {  /* one to seven left, the last byte padded with 0s */
+        uint64_t v = 0;
+        int r = len - i;
+        for (int j = 0; j < 8; j++) v = v << 6 | (j < r ? SYM[b[i + j]] : 0u);
+        int nb = (6 * r + 7) / 8;
+        for (int j = 0; j < nb; j++) out[k + j] = (uint8_t)(v >> (40 - 8 * j));
+        k += nb;
+    }
+    return k;
+}
+
+/* widen(): squeeze() undone; returns the length */
+static int widen(const uint8_t *z, int zlen, uint8_t *out) {
+    for (int i = 0; i < 4; i++) { out[2 * i] = z[i] >> 4; out[2 * i + 1] = z[i] & 15; }
+    int k = 8;
+    for (int i = 4; i < zlen; i += 3) {
+        uint32_t v = (uint32_t)z[i] << 16;
+        if (i + 1 < zlen) v |= (uint32_t)z[i + 1] << 8;
+        if (i + 2 < zlen) v |= z[i + 2];
+        for (int j = 3; j >= 0; j--) {
+            uint32_t sym = v >> (6 * j) & 63;
+            if (!sym) return k;
+            out[k++] = sym == 63 ? SEP : (uint8_t)(sym - 1);
+        }
     }
     return k;
 }
@@ -387,7 +459,8 @@ static int finish(Pos *q, int raised, int exposed, int move) {
     if (k < 0) return -1;
     Child *c = &S->kids[k];
     c->move = move;
-    c->len = pack(q, c->bytes);
+    uint8_t wide[MAXPOS];
+    c->len = squeeze(wide, pack(q, wide), c->bytes);
     c->d = distance(q);
     c->won = won_pos(q);
     return 0;
@@ -503,18 +576,29 @@ static int children(const Pos *p) {
 
 
 
+/* two lanes of 8 bytes, each multiplied and mixed, so that the two chains overlap */
 static uint64_t hash_bytes(const uint8_t *b, int len) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)len;
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)len, g = 0xD6E8FEB86659FD93ull;
     int i = 0;
-    for (; i + 8 <= len; i += 8) {
+    for (; i + 16 <= len; i += 16) {
+        uint64_t w, v;
+        memcpy(&w, b + i, 8);
+        memcpy(&v, b + i + 8, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+        g = (g ^ v) * 0x9FB21C651E98DF25ull;
+        h ^= h >> 29;
+        g ^= g >> 29;
+    }
+    if (i + 8 <= len) {
         uint64_t w;
         memcpy(&w, b + i, 8);
         h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
         h ^= h >> 29;
+        i += 8;
     }
     uint64_t w = 0;
     memcpy(&w, b + i, (size_t)(len - i));
-    h = (h ^ w) * 0x94D049BB133111EBull;
+    h = (h ^ w ^ (g << 32 | g >> 32)) * 0x94D049BB133111EBull;
     return h ^ (h >> 31);
 }
 
@@ -526,7 +610,7 @@ static int grow_table(void) {
         int32_t x = S->table[i];
         if (!x) continue;
         Node *nd = &S->nodes[x - 1];
-        uint64_t k = hash_bytes(S->arena + nd->off, nd->len) & (size - 1);
+        uint64_t k = hash_bytes(S->arena + node_off(nd), nd->len) & (size - 1);
         while (t[k]) k = (k + 1) & (size - 1);
         t[k] = x;
     }
@@ -536,18 +620,19 @@ static int grow_table(void) {
     return 0;
 }
 
-/* the slot of `b` in the table: found (1) or where it goes (0); -1 out of memory */
-static int lookup(const uint8_t *b, int len, uint64_t *slot) {
-    uint64_t k = hash_bytes(b, len) & S->table_mask;
+/* the slot of `b` (its hash `h`) in the table: found (1) or where it goes (0) */
+static int lookup(const uint8_t *b, int len, uint64_t h, uint64_t *slot) {
+    uint64_t k = h & S->table_mask;
     for (;; k = (k + 1) & S->table_mask) {
         int32_t x = S->table[k];
         if (!x) { *slot = k; return 0; }
         Node *nd = &S->nodes[x - 1];
-        if (nd->len == len && memcmp(S->arena + nd->off, b, (size_t)len) == 0) { *slot = k; return 1; }
+        if (nd->len == len && memcmp(S->arena + node_off(nd), b, (size_t)len) == 0) { *slot = k; return 1; }
     }
 }
 
 static int64_t add_node(const uint8_t *b, int len, int parent, int move, int depth, uint64_t slot) {
+    if (S->arena_used + (uint64_t)len > (1ull << 40) || S->nnodes >= INT32_MAX - 1) return -1;
     if (S->arena_used + (uint64_t)len > S->arena_cap) {
         uint64_t cap = S->arena_cap ? S->arena_cap * 2 : 1 << 20;
         while (cap < S->arena_used + (uint64_t)len) cap *= 2;
@@ -564,11 +649,12 @@ static int64_t add_node(const uint8_t *b, int len, int parent, int move, int dep
         S->cap_nodes = cap;
     }
     Node *nd = &S->nodes[S->nnodes];
-    nd->off = S->arena_used;
-    nd->len = len;
+    nd->off_lo = (uint32_t)S->arena_used;
+    nd->off_hi = (uint8_t)(S->arena_used >> 32);
+    nd->len = (uint8_t)len;
     nd->parent = parent;
     nd->move = move;
-    nd->depth = depth;
+    nd->depth = (uint16_t)depth;
     memcpy(S->arena + S->arena_used, b, (size_t)len);
     S->arena_used += (uint64_t)len;
     S->table[slot] = (int32_t)(S->nnodes + 1);
@@ -577,16 +663,21 @@ static int64_t add_node(const uint8_t *b, int len, int parent, int move, int dep
     return S->nnodes - 1;
 }
 
+static inline double priority(const Entry *e) { return e->d + G * e->depth; }
+
 static inline int less(const Entry *a, const Entry *b) {
-    if (a->pri != b->pri) return a->pri < b->pri;
+    double pa = priority(a), pb = priority(b);
+    if (pa != pb) return pa < pb;
     if (a->tie != b->tie) return a->tie < b->tie;
     /* then the positions' bytes, as Python's tuples compare */
     const Node *x = &S->nodes[a->node], *y = &S->nodes[b->node];
-    int m = memcmp(S->arena + x->off, S->arena + y->off, (size_t)(x->len < y->len ? x->len : y->len));
-    return m ? m < 0 : x->len < y->len;
+    uint8_t bx[MAXPOS], by[MAXPOS];
+    int lx = widen(S->arena + node_off(x), x->len, bx), ly = widen(S->arena + node_off(y), y->len, by);
+    int m = memcmp(bx, by, (size_t)(lx < ly ? lx : ly));
+    return m ? m < 0 : lx < ly;
 }
 
-static int push(double pri, double tie, int32_t node) {
+static int push(int d, int depth, uint64_t tie, int32_t node) {
     if (S->nheap >= S->cap_heap) {
         int64_t cap = S->cap_heap ? S->cap_heap * 2 : 1 << 14;
         Entry *h = realloc(S->heap, (size_t)cap * sizeof(Entry));
@@ -594,7 +685,7 @@ static int push(double pri, double tie, int32_t node) {
         S->heap = h;
         S->cap_heap = cap;
     }
-    Entry e = {pri, tie, node};
+    Entry e = {tie, node, (int16_t)d, (uint16_t)depth};
     int64_t i = S->nheap++;
     while (i > 0) {
         int64_t up = (i - 1) / 2;
@@ -639,7 +730,12 @@ static void run_free(Run *r) {
 /* a new run from `root`, its first position pushed; NULL with an exception set */
 static Run *run_new(Py_buffer *root, int kings, int hand_size, int seed, int w_next, int w_clear) {
     Pos p;
-    if (hand_size < 0 || hand_size > MAXHAND || seed < 0 || unpack(root->buf, root->len, &p)) {
+    const uint8_t *rb = root->buf;
+    int bad = hand_size < 0 || hand_size > MAXHAND || seed < 0 || root->len > 255
+              || unpack(rb, root->len, &p);
+    for (Py_ssize_t i = 0; !bad && i < root->len; i++)
+        bad = i < 8 ? rb[i] > 15 : rb[i] != SEP && rb[i] >= 52;
+    if (bad) {
         PyErr_SetString(PyExc_ValueError, "patiencemax run: not a PatienceMax position this search can hold");
         return NULL;
     }
@@ -657,9 +753,11 @@ static Run *run_new(Py_buffer *root, int kings, int hand_size, int seed, int w_n
     if (S->table) {
         uint64_t slot;
         S->table_mask = (1 << 16) - 1;
-        lookup(root->buf, (int)root->len, &slot);
-        oom = add_node(root->buf, (int)root->len, -1, 0, 0, slot) < 0
-              || push((double)distance(&p), 0.0, 0);
+        uint8_t z[MAXPOS];
+        int zlen = squeeze(rb, (int)root->len, z);
+        lookup(z, zlen, hash_bytes(z, zlen), &slot);
+        oom = add_node(z, zlen, -1, 0, 0, slot) < 0
+              || push(distance(&p), 0, 0, 0);
     }
     S = saved;
     if (oom) {
@@ -684,7 +782,7 @@ static PyObject *run_go(Run *r, long long end, long long count, PyObject *check)
     r->going = 1;
     S = r;
     PyObject *won = Py_None, *path = Py_None, *limit = Py_None;
-    int oom = 0;
+    int oom = 0, toolong = 0;
     uint64_t slot;
     int64_t won_node = -1;
     int won_move = 0, stopped = 0;
@@ -702,26 +800,46 @@ static PyObject *run_go(Run *r, long long end, long long count, PyObject *check)
         }
         Node nd = S->nodes[e.node];
         if (nd.depth > S->max_depth) S->max_depth = nd.depth;
-        unpack(S->arena + nd.off, nd.len, &p);
+        if (nd.depth >= UINT16_MAX) { toolong = 1; break; }
+        uint8_t wide[MAXPOS];
+        unpack(wide, widen(S->arena + node_off(&nd), nd.len, wide), &p);
         for (int i = 0; i < p.n; i++) p.cost[i] = column_cost(p.col[i], p.len[i]);
         p.dirty = 0;
         if (children(&p)) { oom = 1; break; }
+        /* the table is memory-bound: fetch the children's slots, then the positions
+           there, before looking them up (the same lookups, only sooner in the cache) */
         for (int c = 0; c < S->nkids; c++) {
             Child *k = &S->kids[c];
-            int found_it = lookup(k->bytes, k->len, &slot);
+            k->hash = hash_bytes(k->bytes, k->len);
+            __builtin_prefetch(&S->table[k->hash & S->table_mask]);
+        }
+        for (int c = 0; c < S->nkids; c++) {
+            int32_t x = S->table[S->kids[c].hash & S->table_mask];
+            if (x) __builtin_prefetch(&S->nodes[x - 1]);
+        }
+        for (int c = 0; c < S->nkids; c++) {
+            int32_t x = S->table[S->kids[c].hash & S->table_mask];
+            if (x) __builtin_prefetch(S->arena + node_off(&S->nodes[x - 1]));
+        }
+        for (int c = 0; c < S->nkids; c++) {
+            Child *k = &S->kids[c];
+            int found_it = lookup(k->bytes, k->len, k->hash, &slot);
             if (found_it) continue;
             if (k->won) { won_node = e.node; won_move = k->move; break; }
             int64_t x = add_node(k->bytes, k->len, e.node, k->move, nd.depth + 1, slot);
             if (x < 0) { oom = 1; break; }
-            double pri = k->d + G * (nd.depth + 1);
-            if (push(pri, mt_random(), (int32_t)x)) { oom = 1; break; }
+            if (push(k->d, nd.depth + 1, mt_random53(), (int32_t)x)) { oom = 1; break; }
         }
         if (won_node >= 0 || oom) break;
     }
     r->going = 0;
-    if (oom) {
+    if (oom || toolong) {
         r->over = 1;
         run_clear(r);
+        if (toolong) {
+            PyErr_SetString(PyExc_OverflowError, "patiencemax run: a line of over 65,534 moves");
+            return NULL;
+        }
         return PyErr_NoMemory();
     }
     int64_t kept = r->nnodes;
@@ -793,6 +911,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit_patiencemax_native(void) {
+    for (int x = 0; x < 256; x++) SYM[x] = x == SEP ? 63 : x < 63 ? (uint8_t)(x + 1) : 0;
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddStringConstant(m, "SOURCE_SHA256", PK_SOURCE_SHA256)) {
         Py_DECREF(m);

@@ -70,10 +70,12 @@ typedef struct {
     uint32_t dirty;   /* the columns changed since their cost was worked out */
 } Pos;
 
+/* a child: its bytes squeezed and as pack() gives them (a position is at most 255
+   bytes: start() refuses a longer root, and a move never lengthens one) */
 typedef struct {
-    int move, d, won, len;
+    int move, won, len, wlen;
     uint64_t hash;    /* hash_bytes() of bytes */
-    uint8_t bytes[MAXPOS];
+    uint8_t bytes[256], wide[256];
 } Child;
 
 /* 16 bytes: the offset in the arena is off_lo | off_hi << 32 */
@@ -459,9 +461,8 @@ static int finish(Pos *q, int raised, int exposed, int move) {
     if (k < 0) return -1;
     Child *c = &S->kids[k];
     c->move = move;
-    uint8_t wide[MAXPOS];
-    c->len = squeeze(wide, pack(q, wide), c->bytes);
-    c->d = distance(q);
+    c->wlen = pack(q, c->wide);
+    c->len = squeeze(c->wide, c->wlen, c->bytes);
     c->won = won_pos(q);
     return 0;
 }
@@ -803,8 +804,6 @@ static PyObject *run_go(Run *r, long long end, long long count, PyObject *check)
         if (nd.depth >= UINT16_MAX) { toolong = 1; break; }
         uint8_t wide[MAXPOS];
         unpack(wide, widen(S->arena + node_off(&nd), nd.len, wide), &p);
-        for (int i = 0; i < p.n; i++) p.cost[i] = column_cost(p.col[i], p.len[i]);
-        p.dirty = 0;
         if (children(&p)) { oom = 1; break; }
         /* the table is memory-bound: fetch the children's slots, then the positions
            there, before looking them up (the same lookups, only sooner in the cache) */
@@ -828,7 +827,10 @@ static PyObject *run_go(Run *r, long long end, long long count, PyObject *check)
             if (k->won) { won_node = e.node; won_move = k->move; break; }
             int64_t x = add_node(k->bytes, k->len, e.node, k->move, nd.depth + 1, slot);
             if (x < 0) { oom = 1; break; }
-            if (push(k->d, nd.depth + 1, mt_random53(), (int32_t)x)) { oom = 1; break; }
+            /* its distance only now: most children were seen before */
+            Pos q;
+            unpack(k->wide, k->wlen, &q);
+            if (push(distance(&q), nd.depth + 1, mt_random53(), (int32_t)x)) { oom = 1; break; }
         }
         if (won_node >= 0 || oom) break;
     }

@@ -139,15 +139,19 @@ NATIVES = {
 }
 
 
-def build_native(target: Target = NATIVE, dest: Path | None = None) -> int:
-    """Compile the C file ``target.source`` into the extension module ``target.fast``
-    beside it (or in ``dest``), with the C compiler and flags Python itself was built
-    with (``sysconfig``) and the file's sha256 as the module's ``SOURCE_SHA256``."""
+def build_native(
+    target: Target = NATIVE, dest: Path | None = None, source: bytes | None = None
+) -> int:
+    """Compile the C file ``target.source`` (or the C text ``source``: another version
+    of it) into the extension module ``target.fast`` beside it (or in ``dest``), with
+    the C compiler and flags Python itself was built with (``sysconfig``) and the
+    file's sha256 as the module's ``SOURCE_SHA256``."""
     import sysconfig
 
     dest = dest or target.folder
     clean(target, dest)
-    source = target.path.read_bytes()
+    if source is None:
+        source = target.path.read_bytes()
     digest = source_sha256(source)
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     cc = (sysconfig.get_config_var("CC") or "cc").split()

@@ -24,14 +24,16 @@ from test_solver_waste_only import generic_verdict
 GAMES = ["patiencemax-all-to-piles", "patiencemax"]
 
 
-def late_position(game_id: str, number: int, rng: random.Random, low: int) -> State:
+def late_position(
+    game_id: str, number: int, rng: random.Random, low: int, full: tuple[int, ...] = ()
+) -> State:
     """Deal ``number`` of ``game_id`` with each foundation built from the ace to a height
-    drawn from ``low`` to ``low + 4``, those cards taken out of the deal where they lie (for a
-    height held by one foundation of a suit only, the first copy found); the rest of the
-    deal as it lies."""
+    drawn from ``low`` to ``low + 4`` (the foundations ``full`` to the king), those cards
+    taken out of the deal where they lie (for a height held by one foundation of a suit
+    only, the first copy found); the rest of the deal as it lies."""
     state = new_game(game_id, number).state
     t = state.t
-    heights = [rng.randint(low, low + 4) for _ in range(8)]
+    heights = [13 if f in full else rng.randint(low, low + 4) for f in range(8)]
     for f, fi in enumerate(t.foundations):
         state.piles[fi] = [f // 2 * 13 + r for r in range(heights[f])]
     for s in range(4):
@@ -410,3 +412,107 @@ def test_the_c_run_refuses_what_is_not_a_position() -> None:
                  bytes(8) + (b"\xff" + bytes(15)) * 16):
         with pytest.raises(ValueError, match="not a PatienceMax position"):
             NATIVE.start(root, False, 4, 1, 1, 0)
+
+
+# -- all to the piles by way of the kings at the column tops ---------------------------------
+
+#: deals all to the piles that the search wins by way of the kings at the tops (deals of
+#: 1-1,000 a 10 s study left undecided before the kings runs)
+BY_THE_KINGS = (351, 383, 803)
+
+
+def test_all_to_the_piles_wins_by_way_of_the_kings_at_the_tops() -> None:
+    """On deals the search left undecided all to the piles before, a kings run reaches the
+    kings at the column tops and the finishing search wins from there, within 60,000
+    positions; the line (the kings run's moves, then the finisher's) wins on the engine
+    through the notation; without the kings runs the same budget does not win them."""
+    import patiencekit.solver as solver_mod
+
+    for number in BY_THE_KINGS:
+        state = new_game("patiencemax-all-to-piles", number).state
+        search = solver_mod.PatienceMaxSearch(state, max_states=60_000)
+        assert search.run() == (True, None), number
+        assert search.finisher is not None and search.prefix, number
+        game = new_game("patiencemax-all-to-piles", number)
+        for move in search.move_texts():
+            game.play(move)
+        assert game.is_won(), number
+        alone = solver_mod.PatienceMaxSearch(state, max_states=60_000)
+        alone.kings_first = False
+        assert alone.run()[0] is not True, number
+
+
+def test_the_kings_runs_are_the_same_in_c_and_python() -> None:
+    """A win by way of the kings at the tops is the same search in pure Python, compiled
+    and with the runs in C (verdict, positions, kept, depth, runs, line)."""
+    import patiencekit.solver as solver_mod
+
+    compiled = solver_mod._PATIENCEMAX
+    state = new_game("patiencemax-all-to-piles", BY_THE_KINGS[0]).state
+    seen = []
+    for module, native in ((pure, False), (compiled, False), (compiled, True)):
+        search = module.PatienceMaxSearch(state, max_states=60_000, native=native)
+        verdict = search.run()
+        seen.append((verdict, search.nodes, search.kept, search.max_depth, search.runs,
+                     search.path, search.finisher is not None))
+    assert seen[0] == seen[1] == seen[2]
+    assert seen[0][0] == (True, None) and seen[0][-1]
+
+
+def test_kings_runs_that_end_without_the_kings_at_the_tops_prove_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When every kings run ends at once as if it had expanded every position it can
+    reach without the kings at the tops (rounds of 256 positions a run, so that they
+    get their turn), the search all to the piles goes on as without
+    them: the same verdict and line as with no kings runs, on won and lost deals; and on
+    late positions with a king on a foundation (the kings can never all be at the tops)
+    the verdict is the generic exact search's."""
+    go = pure._Run.go
+    ended = []
+
+    def kings_end_at_once(run: pure._Run, end: int) -> bool | None:
+        if run.search.kings:
+            run.over = True
+            ended.append(run)
+            return False
+        return go(run, end)
+
+    def verdicts(numbers: range, kings_first: bool) -> list[tuple[object, ...]]:
+        out = []
+        for number in numbers:
+            search = pure.PatienceMaxSearch(
+                new_game("patiencemax-all-to-piles", number).state, max_states=20_000
+            )
+            search.kings_first = kings_first
+            out.append((search.run(), search.path))
+        return out
+
+    monkeypatch.setattr(pure, "FIRST_RUN", 256)
+    alone = verdicts(range(1, 7), False)
+    monkeypatch.setattr(pure._Run, "go", kings_end_at_once)
+    assert verdicts(range(1, 7), True) == alone
+    assert ended
+    assert {v for v, _ in alone} >= {(True, None), (False, None)}
+    rng = random.Random("kings-gone")
+    won = 0
+    for number in range(1, 7):
+        state = late_position("patiencemax-all-to-piles", number, rng, 4, (number % 8,))
+        expected = generic_verdict(state, 10_000)
+        search = pure.PatienceMaxSearch(state, max_states=20_000)
+        assert search.run()[0] == expected, number
+        won += expected is True
+    assert won >= 3
+
+
+def test_the_finishing_search_keeps_to_the_budget() -> None:
+    """A search all to the piles stopped by its positions budget, kings runs and finishing
+    searches included, expands at most a budget check's stride (1,024) past it."""
+    import patiencekit.solver as solver_mod
+
+    for number in (36, 43):
+        search = solver_mod.PatienceMaxSearch(
+            new_game("patiencemax-all-to-piles", number).state, max_states=30_000
+        )
+        assert search.run() == (None, "states")
+        assert search.nodes <= 30_000 + 1024

@@ -16,7 +16,9 @@ win depends much on its luck with ties, so it makes several runs in rounds inste
 weights in the estimate (:data:`RUNS`), going on in each round where it stopped, for
 twice the positions it had in the last; after each round one long run (:data:`LONG_RUN`)
 goes on for longer. A run that expands every reachable position without a win proves
-there is none.
+there is none. All to the piles, eight more runs a round look for the kings at the column
+tops first, as the kings' search does, and a short search all to the piles finishes from
+there (:meth:`PatienceMaxSearch.run`): such positions are often a few moves from a win.
 
 One kind of move is made at once, without a choice: a card goes to a foundation when
 nothing could ever be built on it any more (:meth:`PatienceMaxSearch.settle`; never a

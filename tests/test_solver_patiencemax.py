@@ -348,6 +348,7 @@ def test_the_long_run_goes_on_where_it_stopped(native: bool) -> None:
             ends.append((won, search.nodes, search.kept, search.max_depth, search.path))
         assert ends[0] == ends[1], (game_id, number)
         outcomes.add(ends[0][0])
+        assert run.over == (ends[0][0] is not None)  # (kings runs all to the piles read it)
         if ends[0][0] is not None:
             with pytest.raises(ValueError, match="this run is over"):
                 run.go(40_000)
@@ -503,6 +504,31 @@ def test_kings_runs_that_end_without_the_kings_at_the_tops_prove_nothing(
         assert search.run()[0] == expected, number
         won += expected is True
     assert won >= 3
+
+
+def test_a_kings_run_whose_finisher_fails_stops_and_the_search_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the finishing search from the kings at the tops does not win, the kings run
+    that got there is over (a run in C refuses to go on) and the search goes on with the
+    others to its budget."""
+    run = pure.PatienceMaxSearch.run
+    finishers: list[pure.PatienceMaxSearch] = []
+
+    def finisher_fails(search: pure.PatienceMaxSearch) -> tuple[bool | None, str | None]:
+        if not search.kings and not search.kings_first:  # (a finisher)
+            finishers.append(search)
+            return None, "states"
+        return run(search)
+
+    monkeypatch.setattr(pure.PatienceMaxSearch, "run", finisher_fails)
+    search = pure.PatienceMaxSearch(
+        new_game("patiencemax-all-to-piles", BY_THE_KINGS[0]).state, max_states=400_000
+    )
+    # (four kings runs get there, in several rounds: a run in C that went on after it
+    # got there would raise ValueError)
+    assert search.run() == (None, "states")
+    assert len(finishers) >= 2 and search.finisher is None
 
 
 def test_the_finishing_search_keeps_to_the_budget() -> None:

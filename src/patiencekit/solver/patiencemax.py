@@ -705,9 +705,11 @@ class _Run:
         if self.over:
             raise ValueError("patiencemax run: this run is over")
         if self.native is not None:
-            return search._native_result(
+            won = search._native_result(
                 search.native.resume(self.native, end, search.nodes, search._native_check)
             )
+            self.over = won is not None
+            return won
         search.w_next = self.w_next
         search.w_clear = self.w_clear
         rng = self.rng

@@ -405,6 +405,9 @@ def test_the_c_run_refuses_what_is_not_a_position() -> None:
             NATIVE.start(root, False, 4, 1, 1, 0)
     with pytest.raises(ValueError, match="not a PatienceMax position"):  # (a hand of 9)
         NATIVE.start(bytes(8), False, 9, 1, 1, 0)
+    for kings in (-1, 3):  # (0 all to the piles, 1 the kings at the tops, 2 all but them)
+        with pytest.raises(ValueError, match="not a PatienceMax position"):
+            NATIVE.start(bytes(8) + b"\xff\x33", kings, 4, 1, 1, 0)
     # the run keeps positions in 6 bits a card and 4 a height: a card above 51, a height
     # above 15 or more than 255 bytes is refused, and the same position with a fitting
     # card is not
@@ -420,36 +423,51 @@ def test_the_c_run_refuses_what_is_not_a_position() -> None:
 #: deals all to the piles that the search wins by way of the kings at the tops (deals of
 #: 1-1,000 a 10 s study left undecided before the kings runs)
 BY_THE_KINGS = (351, 383, 803)
+#: deals with the kings at the tops that the search wins by way of every other card on the
+#: foundations (deals of 1-1,000 a 10 s study left undecided before those runs)
+BY_THE_FOUNDATIONS = (689, 885)
 
 
-def test_all_to_the_piles_wins_by_way_of_the_kings_at_the_tops() -> None:
-    """On deals the search left undecided all to the piles before, a kings run reaches the
-    kings at the column tops and the finishing search wins from there, within 60,000
-    positions; the line (the kings run's moves, then the finisher's) wins on the engine
-    through the notation; without the kings runs the same budget does not win them."""
+@pytest.mark.parametrize(
+    ("game_id", "numbers"),
+    [("patiencemax-all-to-piles", BY_THE_KINGS), ("patiencemax", BY_THE_FOUNDATIONS)],
+)
+def test_it_wins_by_way_of_a_position_on_the_way(game_id: str, numbers: tuple[int, ...]) -> None:
+    """On deals the search left undecided before, a run that looks for a position on the
+    way (all to the piles: the kings at the column tops; with the kings at the tops: every
+    other card on the foundations) reaches it and the finishing search wins from there,
+    within 60,000 positions; the line (that run's moves, then the finisher's, cut where
+    the game is won) wins on the engine through the notation, its last move the winning
+    one; without those runs the same budget does not win them."""
     import patiencekit.solver as solver_mod
 
-    for number in BY_THE_KINGS:
-        state = new_game("patiencemax-all-to-piles", number).state
+    for number in numbers:
+        state = new_game(game_id, number).state
         search = solver_mod.PatienceMaxSearch(state, max_states=60_000)
         assert search.run() == (True, None), number
         assert search.finisher is not None and search.prefix, number
-        game = new_game("patiencemax-all-to-piles", number)
-        for move in search.move_texts():
+        game = new_game(game_id, number)
+        texts = search.move_texts()
+        for i, move in enumerate(texts):
+            assert not game.is_won(), (number, i, len(texts))
             game.play(move)
         assert game.is_won(), number
         alone = solver_mod.PatienceMaxSearch(state, max_states=60_000)
-        alone.kings_first = False
+        alone.by_way = False
         assert alone.run()[0] is not True, number
 
 
-def test_the_kings_runs_are_the_same_in_c_and_python() -> None:
-    """A win by way of the kings at the tops is the same search in pure Python, compiled
+@pytest.mark.parametrize(
+    ("game_id", "number"),
+    [("patiencemax-all-to-piles", BY_THE_KINGS[0]), ("patiencemax", BY_THE_FOUNDATIONS[0])],
+)
+def test_the_runs_on_the_way_are_the_same_in_c_and_python(game_id: str, number: int) -> None:
+    """A win by way of a position on the way is the same search in pure Python, compiled
     and with the runs in C (verdict, positions, kept, depth, runs, line)."""
     import patiencekit.solver as solver_mod
 
     compiled = solver_mod._PATIENCEMAX
-    state = new_game("patiencemax-all-to-piles", BY_THE_KINGS[0]).state
+    state = new_game(game_id, number).state
     seen = []
     for module, native in ((pure, False), (compiled, False), (compiled, True)):
         search = module.PatienceMaxSearch(state, max_states=60_000, native=native)
@@ -460,40 +478,42 @@ def test_the_kings_runs_are_the_same_in_c_and_python() -> None:
     assert seen[0][0] == (True, None) and seen[0][-1]
 
 
-def test_kings_runs_that_end_without_the_kings_at_the_tops_prove_nothing(
+def test_runs_on_the_way_that_end_without_getting_there_prove_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """When every kings run ends at once as if it had expanded every position it can
-    reach without the kings at the tops (rounds of 256 positions a run, so that they
-    get their turn), the search all to the piles goes on as without
-    them: the same verdict and line as with no kings runs, on won and lost deals; and on
+    """When every run on the way (all to the piles: to the kings at the tops; with the
+    kings at the tops: to every other card on the foundations) ends at once as if it had
+    expanded every position it can reach without getting there (rounds of 256 positions
+    a run, so that they get their turn), the search goes on as without
+    them: the same verdict and line as with none, on won and lost deals; and on
     late positions with a king on a foundation (the kings can never all be at the tops)
     the verdict is the generic exact search's."""
     go = pure._Run.go
     ended = []
 
     def kings_end_at_once(run: pure._Run, end: int) -> bool | None:
-        if run.search.kings:
+        if run.search.waypoint:
             run.over = True
             ended.append(run)
             return False
         return go(run, end)
 
-    def verdicts(numbers: range, kings_first: bool) -> list[tuple[object, ...]]:
+    def verdicts(numbers: range, by_way: bool) -> list[tuple[object, ...]]:
         out = []
-        for number in numbers:
-            search = pure.PatienceMaxSearch(
-                new_game("patiencemax-all-to-piles", number).state, max_states=20_000
-            )
-            search.kings_first = kings_first
-            out.append((search.run(), search.path))
+        for game_id in GAMES:
+            for number in numbers:
+                search = pure.PatienceMaxSearch(
+                    new_game(game_id, number).state, max_states=20_000
+                )
+                search.by_way = by_way
+                out.append((search.run(), search.path))
         return out
 
     monkeypatch.setattr(pure, "FIRST_RUN", 256)
     alone = verdicts(range(1, 7), False)
     monkeypatch.setattr(pure._Run, "go", kings_end_at_once)
     assert verdicts(range(1, 7), True) == alone
-    assert ended
+    assert {run.search.kings_goal for run in ended} == {True, False}  # (both games' runs)
     assert {v for v, _ in alone} >= {(True, None), (False, None)}
     rng = random.Random("kings-gone")
     won = 0
@@ -516,7 +536,7 @@ def test_a_kings_run_whose_finisher_fails_stops_and_the_search_goes_on(
     finishers: list[pure.PatienceMaxSearch] = []
 
     def finisher_fails(search: pure.PatienceMaxSearch) -> tuple[bool | None, str | None]:
-        if not search.kings and not search.kings_first:  # (a finisher)
+        if not search.kings and not search.by_way:  # (a finisher)
             finishers.append(search)
             return None, "states"
         return run(search)

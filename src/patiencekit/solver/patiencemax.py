@@ -16,9 +16,11 @@ win depends much on its luck with ties, so it makes several runs in rounds inste
 weights in the estimate (:data:`RUNS`), going on in each round where it stopped, for
 twice the positions it had in the last; after each round one long run (:data:`LONG_RUN`)
 goes on for longer. A run that expands every reachable position without a win proves
-there is none. All to the piles, eight more runs a round look for the kings at the column
-tops first, as the kings' search does, and a short search all to the piles finishes from
-there (:meth:`PatienceMaxSearch.run`): such positions are often a few moves from a win.
+there is none. Eight more runs a round look for a position on the way instead, and a
+short search finishes from there (:meth:`PatienceMaxSearch.run`): all to the piles, the
+kings at the column tops (as the kings' search does), with the kings at the tops, every
+other card on the foundations (as the search all to the piles does); each is often a few
+moves from a win that the game's own estimate does not see coming.
 
 One kind of move is made at once, without a choice: a card goes to a foundation when
 nothing could ever be built on it any more (:meth:`PatienceMaxSearch.settle`; never a
@@ -76,10 +78,10 @@ LONG_RUN = (1, 0, 0)
 #: 55 a full study at 10 s left undecided, and the 52 it took over 2 s to decide), the
 #: compact search alone for 9.5 s: 4 decided 53, 8 52, 16 47)
 LONG_ROOM = 8
-#: all to the piles: positions a finishing search (:meth:`PatienceMaxSearch.run`) may
-#: expand from a position with the eight kings at the column tops (2026-12-06: from the
-#: kings' wins on 38 deals the search had left undecided all to the piles, it won 37,
-#: all but one within 40 positions and that one within 2,300)
+#: positions a finishing search (:meth:`PatienceMaxSearch.run`) may expand from a
+#: position on the way (2026-12-06: from the kings' wins on 38 deals the search had left
+#: undecided all to the piles, it won 37 all to the piles, all but one within 40
+#: positions and that one within 2,300)
 FINISH_ROOM = 50_000
 #: the separator between the hand and the columns in a packed position (no card is 255)
 _SEP = 255
@@ -128,6 +130,7 @@ class PatienceMaxSearch:
         max_memory_mb: int | None = None,
         native: bool = True,
         kings: bool | None = None,
+        all_but_kings: bool = False,
     ) -> None:
         if not self.applies(state):
             raise ValueError(f"{state.t.rules.id}: not PatienceMax")
@@ -137,12 +140,21 @@ class PatienceMaxSearch:
         t = state.t
         self.t = t
         self.root_state = state.copy()
-        #: what the search looks for: the eight kings at the column tops (the game's win,
-        #: or ``kings=True``: on the way to a win all to the piles), or all to the piles
-        self.kings = t.win is Win.KINGS_AT_COLUMN_TOPS if kings is None else kings
-        #: the search looks for another win than the game's (``kings``)
-        self.waypoint = self.kings != (t.win is Win.KINGS_AT_COLUMN_TOPS)
-        #: with a win found from a position with the kings at the tops: the moves there
+        #: no king goes to a foundation; and what the search looks for: the eight kings
+        #: at the column tops (the game's win, or ``kings=True``: on the way to a win all
+        #: to the piles), or, not :attr:`kings`, all to the piles
+        self.kings = (
+            t.win is Win.KINGS_AT_COLUMN_TOPS if kings is None else kings
+        ) or all_but_kings
+        #: ``all_but_kings``: what the search looks for is every card but the kings on
+        #: the foundations (on the way to the kings at the tops; no king goes there), by
+        #: the estimate all to the piles
+        self.all_but_kings = all_but_kings
+        #: the kings at the column tops are what the search looks for
+        self.kings_goal = self.kings and not all_but_kings
+        #: the search looks for another win than the game's (``kings``, ``all_but_kings``)
+        self.waypoint = self.kings_goal != (t.win is Win.KINGS_AT_COLUMN_TOPS)
+        #: with a win found from a position on the way (:attr:`waypoint`): the moves there
         #: and the search that went on from there (:meth:`engine_moves` plays both)
         self.prefix: list[EngineMove] = []
         self.finisher: PatienceMaxSearch | None = None
@@ -166,9 +178,9 @@ class PatienceMaxSearch:
         #: the winning line's compact moves, after :meth:`run` found one (with a finishing
         #: search, :attr:`finisher`: the kings run's, then the finisher's)
         self.path: list[int] = []
-        #: all to the piles: runs that look for the kings at the column tops first
-        #: (:meth:`run`); not in a finishing search
-        self.kings_first = not self.kings
+        #: runs that look for a position on the way first (:meth:`run`); not in a
+        #: finishing search
+        self.by_way = not self.waypoint
 
     @staticmethod
     def applies(state: State) -> bool:
@@ -184,9 +196,9 @@ class PatienceMaxSearch:
 
     def _won(self, h: bytes, cols: list[bytes]) -> bool:
         """:meth:`won`, from the heights and the columns."""
-        if self.kings:
+        if self.kings_goal:
             return sum(1 for c in cols if c and c[0] % 13 == 12) == 8
-        return sum(h) == 104
+        return sum(h) == (96 if self.all_but_kings else 104)
 
     def safe_cards(self, h: bytes | bytearray) -> list[int]:
         """The cards that fit a foundation with heights ``h`` and that nothing can be
@@ -252,7 +264,7 @@ class PatienceMaxSearch:
         cost = self.cost_cache.get(p)
         if cost is not None:
             return cost
-        kings = self.kings
+        kings = self.kings_goal
         cost = 0
         if kings and p and p[0] % 13 == 12:
             cost -= 8
@@ -292,10 +304,10 @@ class PatienceMaxSearch:
 
     def _distance(self, h: bytes, hand: bytes, cols: list[bytes]) -> int:
         on = sum(h)
-        d = (96 - on + 64) if self.kings else 2 * (104 - on)
+        d = (96 - on + 64) if self.kings_goal else 2 * (104 - on)
         for p in cols:
             d += self.column_cost(p)
-        if self.kings and self.w_clear:
+        if self.kings_goal and self.w_clear:
             # the cards to clear away from columns with no king at the top, but for the
             # two fullest such columns (ten columns, eight kings)
             sizes = sorted([len(p) for p in cols if not p or p[0] % 13 != 12])
@@ -492,7 +504,10 @@ class PatienceMaxSearch:
         :data:`FINISH_ROOM` positions (:attr:`finisher`); its win is the search's. These
         runs only find wins: a run of them that expands every position it can reach
         proves nothing (a win all to the piles need not pass the kings at the tops), and
-        it stops."""
+        it stops. With the kings at the tops, the eight more runs look for every card but
+        the kings on the foundations instead (no king goes there; the estimate all to the
+        piles), from where the kings alone are soon at the tops: the deals won all to the
+        piles are often those the kings' runs find hard."""
         if self.won(self.root):
             self.path = []
             return True, None
@@ -504,14 +519,17 @@ class PatienceMaxSearch:
                 self.runs += 1
             long = runs.pop()
             helper: PatienceMaxSearch | None = None
-            kings_runs: list[_Run] = []
-            if self.kings_first:
+            by_way: list[_Run] = []
+            if self.by_way:
                 helper = PatienceMaxSearch(
-                    self.root_state, native=self.native is not None, kings=True
+                    self.root_state,
+                    native=self.native is not None,
+                    kings=not self.kings,
+                    all_but_kings=self.kings,
                 )
                 helper.limits = self.limits
                 for seed, w_next, w_clear in RUNS:
-                    kings_runs.append(_Run(helper, seed, w_next, w_clear))
+                    by_way.append(_Run(helper, seed, w_next, w_clear))
                     self.runs += 1
             while True:
                 for one in runs:
@@ -519,8 +537,8 @@ class PatienceMaxSearch:
                     if won is not None:
                         return won, None
                 if helper is not None:
-                    for one in kings_runs:
-                        if not one.over and self._kings_go(helper, one, self.nodes + room):
+                    for one in by_way:
+                        if not one.over and self._by_way_go(helper, one, self.nodes + room):
                             return True, None
                 won = long.go(self.nodes + LONG_ROOM * room)
                 if won is not None:
@@ -531,10 +549,10 @@ class PatienceMaxSearch:
         except MemoryError:
             return None, LIMIT_MEMORY
 
-    def _kings_go(self, helper: PatienceMaxSearch, one: _Run, end: int) -> bool:
-        """A kings run of :meth:`run` (its search ``helper``) goes on until ``end``; when it
-        reaches the kings at the column tops, the finishing search from there: True when
-        that wins all to the piles."""
+    def _by_way_go(self, helper: PatienceMaxSearch, one: _Run, end: int) -> bool:
+        """A run of :meth:`run` that looks for a position on the way (its search
+        ``helper``) goes on until ``end``; when it reaches it, the finishing search from
+        there: True when that wins."""
         helper.nodes = self.nodes
         try:
             reached = one.go(end)
@@ -546,10 +564,10 @@ class PatienceMaxSearch:
             return False
         prefix, state = helper._replay()
         if not helper.won(_packed(state)):
-            raise AssertionError("the kings run's line does not reach the kings at the tops")
+            raise AssertionError("the run's line does not reach the position on the way")
         # the finisher's room, within what is left of the search's budget
         finisher = PatienceMaxSearch(state, native=self.native is not None)
-        finisher.kings_first = False
+        finisher.by_way = False
         cap = self.limits.max_states
         finisher.limits = Limits(
             max_states=FINISH_ROOM if cap is None else min(FINISH_ROOM, cap - self.nodes)
@@ -599,7 +617,15 @@ class PatienceMaxSearch:
         """The found line as the engine's moves, each checked legal on the way (the
         settling moves after each move included)."""
         if self.finisher is not None:
-            return self.prefix + self.finisher.engine_moves()
+            # (the way there may pass a win: every card but the kings placed, the kings
+            # may be at the tops before the last of them; the line ends at the win)
+            line = self.prefix + self.finisher.engine_moves()
+            s = self.root_state.copy()
+            for i, move in enumerate(line):
+                s.push(move)
+                if s.is_won():
+                    return line[: i + 1]
+            raise AssertionError("the line does not win")
         out, s = self._replay()
         if not s.is_won():
             raise AssertionError("the line does not win")
@@ -687,7 +713,8 @@ class _Run:
         self.over = False
         if search.native is not None:
             self.native = search.native.start(
-                root, search.kings, search.hand_size, seed, w_next, w_clear
+                root, 2 if search.all_but_kings else int(search.kings), search.hand_size,
+                seed, w_next, w_clear
             )
             return
         self.rng = random.Random(seed)

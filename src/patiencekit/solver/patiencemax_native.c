@@ -17,7 +17,9 @@
      seen; the budget check called every 1024 positions expanded, as Limits.check.
 
    start(root, kings, hand_size, seed, w_next, w_clear) -> run
-     a run (a capsule), its first position pushed
+     a run (a capsule), its first position pushed; kings: 0 all to the piles, 1 the
+     kings at the column tops, 2 every card but the kings on the foundations (kings 1
+     and 2: no king goes to a foundation; 2 with the estimate all to the piles)
    resume(run, end, nodes, check) -> (won, nodes, kept, max_depth, path, limit)
      the run goes on where it stopped (_Run.go) until `end` positions are expanded in all
      (`nodes` so far), however its room is cut up the same search. won: True (path: the
@@ -97,7 +99,7 @@ typedef struct { uint64_t tie; int32_t node; int16_t d; uint16_t depth; } Entry;
    top). S is the run going; a run sets it when it starts or goes on and again after each
    call back into Python (another thread's run may have set it meanwhile). */
 typedef struct {
-    int kings, hand_size, w_next, w_clear;
+    int kings, hand_size, w_next, w_clear;  /* kings: as start() takes it */
     uint32_t mt[624];       /* CPython's random.Random(seed) */
     int mti;
     Child *kids;            /* the children of the position being expanded */
@@ -347,11 +349,11 @@ static void settle(Pos *p) {
 
 static int column_cost(const uint8_t *c, int n) {
     int cost = 0;
-    if (S->kings && n && c[0] % 13 == 12) cost -= 8;
+    if (S->kings == 1 && n && c[0] % 13 == 12) cost -= 8;
     int low[4] = {13, 13, 13, 13};
     for (int j = 0; j < n; j++) {
         int s = c[j] / 13, r = c[j] % 13;
-        if (S->kings && r == 12) {
+        if (S->kings == 1 && r == 12) {
             if (j) cost += 3;
             continue;
         }
@@ -366,10 +368,10 @@ static int distance(const Pos *p) {
     const uint8_t *h = p->h;
     int on = 0;
     for (int i = 0; i < 8; i++) on += h[i];
-    int d = S->kings ? (96 - on + 64) : 2 * (104 - on);
+    int d = S->kings == 1 ? (96 - on + 64) : 2 * (104 - on);
     for (int i = 0; i < p->n; i++)
         d += p->dirty >> i & 1 ? column_cost(p->col[i], p->len[i]) : p->cost[i];
-    if (S->kings && S->w_clear) {
+    if (S->kings == 1 && S->w_clear) {
         int sizes[NCOLS], m = 0;
         for (int i = 0; i < p->n; i++)
             if (!p->len[i] || p->col[i][0] % 13 != 12) sizes[m++] = p->len[i];
@@ -416,14 +418,14 @@ static int distance(const Pos *p) {
 }
 
 static int won_pos(const Pos *p) {
-    if (S->kings) {
+    if (S->kings == 1) {
         int k = 0;
         for (int i = 0; i < p->n; i++) if (p->len[i] && p->col[i][0] % 13 == 12) k++;
         return k == 8;
     }
     int on = 0;
     for (int i = 0; i < 8; i++) on += p->h[i];
-    return on == 104;
+    return on == (S->kings == 2 ? 96 : 104);
 }
 
 /* ---- children ---- */
@@ -732,7 +734,8 @@ static void run_free(Run *r) {
 static Run *run_new(Py_buffer *root, int kings, int hand_size, int seed, int w_next, int w_clear) {
     Pos p;
     const uint8_t *rb = root->buf;
-    int bad = hand_size < 0 || hand_size > MAXHAND || seed < 0 || root->len > 255
+    int bad = kings < 0 || kings > 2 || hand_size < 0 || hand_size > MAXHAND || seed < 0
+              || root->len > 255
               || unpack(rb, root->len, &p);
     for (Py_ssize_t i = 0; !bad && i < root->len; i++)
         bad = i < 8 ? rb[i] > 15 : rb[i] != SEP && rb[i] >= 52;
@@ -742,7 +745,7 @@ static Run *run_new(Py_buffer *root, int kings, int hand_size, int seed, int w_n
     }
     Run *r = calloc(1, sizeof(Run));
     if (!r) { PyErr_NoMemory(); return NULL; }
-    r->kings = kings != 0;
+    r->kings = kings;
     r->hand_size = hand_size;
     r->w_next = w_next;
     r->w_clear = w_clear;
@@ -878,7 +881,7 @@ static void capsule_free(PyObject *capsule) {
 static PyObject *start(PyObject *self, PyObject *args) {
     Py_buffer root;
     int kings, hand_size, seed, w_next, w_clear;
-    if (!PyArg_ParseTuple(args, "y*piiii", &root, &kings, &hand_size, &seed, &w_next, &w_clear))
+    if (!PyArg_ParseTuple(args, "y*iiiii", &root, &kings, &hand_size, &seed, &w_next, &w_clear))
         return NULL;
     Run *r = run_new(&root, kings, hand_size, seed, w_next, w_clear);
     PyBuffer_Release(&root);

@@ -85,8 +85,9 @@ LONG_ROOM = 8
 FINISH_ROOM = 50_000
 #: how many of :data:`RUNS` (the first) look for a position on the way
 #: (:meth:`PatienceMaxSearch.run`) with the kings at the tops, and all to the piles
-#: (2026-12-06, the kings, deals 1-1,000, the compact search alone at 9.5 s: with 4 of
-#: them 963 decided, with 8 956 in the study at 10 s; all to the piles only 8 measured)
+#: (2026-12-06, deals 1-1,000, the compact search alone at 9.5 s: with the kings, 4 of
+#: them decided 963, where the study at 10 s with 8 decided 956; all to the piles, 4
+#: decided 954, the study with 8 957)
 BY_WAY_KINGS = 4
 BY_WAY_PILES = 8
 #: the separator between the hand and the columns in a packed position (no card is 255)

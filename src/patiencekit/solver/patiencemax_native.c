@@ -68,8 +68,6 @@ typedef struct {
     uint8_t col[NCOLS][CAP];
     int len[NCOLS];
     int n;
-    int cost[NCOLS];  /* column_cost() of each column not in dirty */
-    uint32_t dirty;   /* the columns changed since their cost was worked out */
 } Pos;
 
 /* a child: its bytes squeezed and as pack() gives them (a position is at most 255
@@ -183,7 +181,6 @@ static int unpack(const uint8_t *b, Py_ssize_t len, Pos *p) {
         p->hand[p->hn++] = b[i++];
     }
     p->n = 0;
-    p->dirty = ~0u;
     while (i < len) {  /* b[i] == SEP */
         if (p->n >= NCOLS) return -1;
         int c = p->n++;
@@ -326,7 +323,6 @@ static void settle(Pos *p) {
             if (k && (safe >> p->col[i][k - 1] & 1)) {
                 found(p->h, p->col[i][k - 1]);
                 p->len[i]--;
-                p->dirty |= 1u << i;
                 done = 1;
                 break;
             }
@@ -370,7 +366,7 @@ static int distance(const Pos *p) {
     for (int i = 0; i < 8; i++) on += h[i];
     int d = S->kings == 1 ? (96 - on + 64) : 2 * (104 - on);
     for (int i = 0; i < p->n; i++)
-        d += p->dirty >> i & 1 ? column_cost(p->col[i], p->len[i]) : p->cost[i];
+        d += column_cost(p->col[i], p->len[i]);
     if (S->kings == 1 && S->w_clear) {
         int sizes[NCOLS], m = 0;
         for (int i = 0; i < p->n; i++)
@@ -436,10 +432,8 @@ static void copy_pos(Pos *q, const Pos *p) {
     memcpy(q->hand, p->hand, (size_t)p->hn);
     q->hn = p->hn;
     q->n = p->n;
-    q->dirty = p->dirty;
     for (int i = 0; i < p->n; i++) {
         q->len[i] = p->len[i];
-        q->cost[i] = p->cost[i];
         memcpy(q->col[i], p->col[i], (size_t)p->len[i]);
     }
 }
@@ -501,7 +495,6 @@ static int children(const Pos *p) {
             copy_pos(&q, p);
             found(q.h, last);
             q.len[i] = k - 1;
-            q.dirty |= 1u << i;
             if (finish(&q, 1, below, i | FOUNDATION << 4 | 1 << 8 | last << 16)) return -1;
         }
         int run = runs[i];
@@ -517,7 +510,6 @@ static int children(const Pos *p) {
             q.len[i] = k - cnt;
             memcpy(q.col[j] + q.len[j], src + k - cnt, (size_t)cnt);
             q.len[j] += cnt;
-            q.dirty |= 1u << i | 1u << j;
             int exposed = k > cnt ? src[k - cnt - 1] : -1;
             if (finish(&q, 0, exposed, i | j << 4 | cnt << 8 | head << 16)) return -1;
         }
@@ -528,7 +520,6 @@ static int children(const Pos *p) {
                 q.len[i] = k - cnt;
                 memcpy(q.col[empty], src + k - cnt, (size_t)cnt);
                 q.len[empty] = cnt;
-                q.dirty |= 1u << i | 1u << empty;
                 if (finish(&q, 0, src[k - cnt - 1], i | empty << 4 | cnt << 8 | src[k - cnt] << 16))
                     return -1;
             }
@@ -536,7 +527,6 @@ static int children(const Pos *p) {
         if (room) {
             copy_pos(&q, p);
             q.len[i] = k - 1;
-            q.dirty |= 1u << i;
             q.hand[q.hn++] = (uint8_t)last;
             if (finish(&q, 0, below, i | HAND << 4 | 1 << 8 | last << 16)) return -1;
         }
@@ -568,7 +558,6 @@ static int children(const Pos *p) {
             memmove(q.hand + x, q.hand + x + 1, (size_t)(q.hn - x - 1));
             q.hn--;
             q.col[j][q.len[j]++] = (uint8_t)card;
-            q.dirty |= 1u << j;
             if (finish(&q, 0, -1, HAND | j << 4 | 1 << 8 | card << 16)) return -1;
         }
     }

@@ -183,7 +183,7 @@ class PatienceMaxSearch:
         #: the weight of the cards to clear away in :meth:`distance` (the run's)
         self.w_clear = 0
         #: the winning line's compact moves, after :meth:`run` found one (with a finishing
-        #: search, :attr:`finisher`: the kings run's, then the finisher's)
+        #: search, :attr:`finisher`: the run's on the way, then the finisher's)
         self.path: list[int] = []
         #: runs that look for a position on the way first (:meth:`run`); not in a
         #: finishing search
@@ -505,18 +505,17 @@ class PatienceMaxSearch:
         All to the piles, the round has eight more runs (:data:`RUNS` again,
         :data:`BY_WAY_PILES`), after the others and before the long run, that look for
         the eight kings at the column tops instead (as in the kings' game: no king to a
-        foundation), each for the round's
-        room: such a position is often much nearer a win all to the piles than the
-        estimate says, and the kings' search finds it sooner. When one of them reaches
-        it, a search all to the piles goes on from there for at most
-        :data:`FINISH_ROOM` positions (:attr:`finisher`); its win is the search's. These
-        runs only find wins: a run of them that expands every position it can reach
-        proves nothing (a win all to the piles need not pass the kings at the tops), and
-        it stops. With the kings at the tops, four more runs (the first four of
-        :data:`RUNS`, :data:`BY_WAY_KINGS`) look for every card but the kings on the
-        foundations instead (no king goes there; the estimate all to the
-        piles), from where the kings alone are soon at the tops: the deals won all to the
-        piles are often those the kings' runs find hard."""
+        foundation), each for the round's room: such a position is often much nearer a
+        win all to the piles than the estimate says, and the kings' search finds it
+        sooner. When one of them reaches it, a search all to the piles goes on from
+        there for at most :data:`FINISH_ROOM` positions (:attr:`finisher`); its win is
+        the search's. These runs only find wins: a run of them that expands every
+        position it can reach proves nothing (a win all to the piles need not pass the
+        kings at the tops), and it stops. With the kings at the tops, four more runs
+        (the first four of :data:`RUNS`, :data:`BY_WAY_KINGS`) look for every card but
+        the kings on the foundations instead (no king goes there; the estimate all to
+        the piles), from where the kings alone are soon at the tops: the deals won all
+        to the piles are often those the kings' runs find hard."""
         if self.won(self.root):
             self.path = []
             return True, None

@@ -91,6 +91,30 @@ def test_it_wins_shipped_deals_and_the_lines_replay(game_id: str) -> None:
     assert won >= 3, won
 
 
+@pytest.mark.parametrize("native", [False, True])
+def test_a_line_replays_when_two_alike_safe_cards_could_settle(native: bool) -> None:
+    """Deal #1981 (kings): a king's string moved to an empty column ends on a 2 of
+    diamonds while another column ends on the other one, and the ace going up makes both
+    safe. The search settles the copy its columns' order (before sorting) meets first;
+    the line on the engine must take the same copy, or its next move (a string of this
+    column) has no engine move. Failed before the replay settled as the search does
+    (study of deals 1,001-2,000)."""
+    import patiencekit.solver as solver_mod
+
+    for search in (
+        solver_mod.PatienceMaxSearch(
+            new_game("patiencemax", 1981).state, max_states=5_000, native=native
+        ),
+        pure.PatienceMaxSearch(new_game("patiencemax", 1981).state, max_states=5_000,
+                               native=False),
+    ):
+        assert search.run() == (True, None)
+        game = new_game("patiencemax", 1981)
+        for move in search.move_texts():
+            game.play(move)
+        assert game.is_won()
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_it_agrees_with_the_generic_exact_search(game_id: str) -> None:
     """Wherever the generic exact search decides (within a few thousand positions) a

@@ -329,6 +329,23 @@ def test_in_process_study_agrees_with_the_pool():
     assert {d.number: d.outcome for d in result.deals} == CQ_EXPECTED
 
 
+def test_a_solver_error_names_its_deal(monkeypatch):
+    """A solver that raises stops the study with an error naming the game and deal (the
+    error it raised kept as the cause), not a bare traceback from a worker."""
+    real = study_mod.solve
+
+    def failing(game_id, number, budget=None):
+        if number == 3:
+            raise AssertionError("the line's move 0x1 has no legal engine move")
+        return real(game_id, number, budget=budget)
+
+    monkeypatch.setattr(study_mod, "solve", failing)
+    with pytest.raises(RuntimeError, match=r"captured-queens #3: the solver failed: "
+                       r"AssertionError\(\"the line's move 0x1") as info:
+        run_study("captured-queens", [1, 2, 3, 4], CQ_BUDGET, workers=1)
+    assert isinstance(info.value.__cause__, AssertionError)
+
+
 def test_a_deal_retried_after_a_big_one_starts_with_little_memory(monkeypatch):
     """Inline, after a deal that grew this process past the memory cap, the deals that
     then stop on "memory" at once are solved again in new processes that start small

@@ -646,12 +646,44 @@ class PatienceMaxSearch:
         out: list[EngineMove] = []
         self._settle_engine(s, out)
         for m in self.path:
-            self._play(s, _packed(s), m, out)
+            pos = _packed(s)
+            where = _columns_of(s, unpack(pos)[2])
+            self._play(s, pos, m, out, where)
             # (with the kings at the tops, settling cannot make a win)
             if (self.won(_packed(s)) if self.waypoint else s.is_won()):
                 break
-            self._settle_engine(s, out)
+            # the settling moves the search made: from the columns in ``pos``'s order
+            # with the move made, before they are sorted (of two alike safe cards, the
+            # copy it takes depends on that order)
+            h, hand, cols = self._unsettled(pos, m)
+            moves: list[int] = []
+            self._settle(h, hand, cols, moves)
+            for x in moves:
+                self._play(s, pos, x, out, where)
         return out, s
+
+    @staticmethod
+    def _unsettled(pos: bytes, m: int) -> tuple[bytearray, bytes, list[bytes]]:
+        """The foundations' heights, hand and columns after compact move ``m`` from
+        ``pos``, as :meth:`children` makes them before settling (the columns in ``pos``'s
+        order, the hand with a card put into it last)."""
+        hs, hand, cols = unpack(pos)
+        h = bytearray(hs)
+        src, dst, cnt, card = m & 15, m >> 4 & 15, m >> 8 & 255, m >> 16
+        if src == _HAND:
+            x = hand.index(card)
+            hand = hand[:x] + hand[x + 1 :]
+            moving = bytes((card,))
+        else:
+            moving = cols[src][-cnt:]
+            cols[src] = cols[src][:-cnt]
+        if dst == _FOUNDATION:
+            _found(h, card)
+        elif dst == _HAND:
+            hand = hand + moving
+        else:
+            cols[dst] = cols[dst] + moving
+        return h, hand, cols
 
     def _settle_engine(self, s: State, out: list[EngineMove]) -> None:
         """Play on the engine the moves :meth:`settle` makes from ``s`` (its columns are

@@ -521,7 +521,10 @@ def _solve_one(game_id: str, number: int, budget: Budget) -> tuple[DealResult, b
     global _TASKS_RUN
     fresh = _TASKS_RUN == 0
     _TASKS_RUN += 1
-    r = solve(game_id, number, budget=budget)
+    try:
+        r = solve(game_id, number, budget=budget)
+    except Exception as e:  # (a study's error names the deal it came from)
+        raise RuntimeError(f"{game_id} #{number}: the solver failed: {e!r}") from e
     replayed = _replays(game_id, number, r.moves) if r.outcome == "solved" else None
     deal = DealResult(
         number=number,

@@ -8,8 +8,9 @@ exact search wins a few deals the others do not: of the 135 numbers of 1-1,000 n
 on 2026-12-06, 3 at 10 s a deal (#127, 442, 913), and #28 (already shipped) at 500,000
 positions; it proved none of them lost. This script runs it at a positions budget (so a run
 is reproducible: the same budget, the same verdicts), plays each winning line through
-``Game.play`` and, with ``--merge``, adds the numbers won so to the shipped list
-(``patiencekit.solver.study.merge_winnable``, which records the command in its SOURCES).
+``Game.play`` (the study's replay) and, with ``--merge``, adds the numbers won so to the
+shipped list (``patiencekit.solver.study.merge_winnable``, which records the command in its
+SOURCES).
 
     python docs/experiments/royal_cotillion_exact.py --numbers 28,127,442,913 \\
         --states 500000 [--merge]
@@ -23,22 +24,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from patiencekit import new_game
-from patiencekit.errors import PatienceError
 from patiencekit.solver import study
 from patiencekit.solver.generic import GenericSearch
 
 GAME = "royal-cotillion"
-
-
-def replays(number: int, moves: list[str]) -> bool:
-    """Whether ``moves`` play through the checked engine to a win."""
-    game = new_game(GAME, number, undo=False)
-    try:
-        for m in moves:
-            game.play(m)
-    except PatienceError:
-        return False
-    return game.is_won()
 
 
 def main() -> None:
@@ -52,7 +41,7 @@ def main() -> None:
         t0 = time.perf_counter()
         search = GenericSearch(new_game(GAME, n).state, max_states=args.states)
         verdict, limit = search.run()
-        ok = verdict is True and replays(n, search.move_texts())
+        ok = verdict is True and study._replays(GAME, n, search.move_texts())
         if ok:
             won.append(n)
         print(f"#{n}: {verdict} {limit or ''} {search.nodes} positions, "

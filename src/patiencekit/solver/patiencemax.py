@@ -644,7 +644,7 @@ class PatienceMaxSearch:
         reach (where the search's goal is reached, :attr:`kings`)."""
         s = self.root_state.copy()
         out: list[EngineMove] = []
-        self._settle_engine(s, out)
+        self._settle_engine(s, _packed(s), None, out)
         for m in self.path:
             pos = _packed(s)
             where = _columns_of(s, unpack(pos)[2])
@@ -652,23 +652,18 @@ class PatienceMaxSearch:
             # (with the kings at the tops, settling cannot make a win)
             if (self.won(_packed(s)) if self.waypoint else s.is_won()):
                 break
-            # the settling moves the search made: from the columns in ``pos``'s order
-            # with the move made, before they are sorted (of two alike safe cards, the
-            # copy it takes depends on that order)
-            h, hand, cols = self._unsettled(pos, m)
-            moves: list[int] = []
-            self._settle(h, hand, cols, moves)
-            for x in moves:
-                self._play(s, pos, x, out, where)
+            self._settle_engine(s, pos, m, out, where)
         return out, s
 
     @staticmethod
-    def _unsettled(pos: bytes, m: int) -> tuple[bytearray, bytes, list[bytes]]:
+    def _unsettled(pos: bytes, m: int | None) -> tuple[bytearray, bytes, list[bytes]]:
         """The foundations' heights, hand and columns after compact move ``m`` from
-        ``pos``, as :meth:`children` makes them before settling (the columns in ``pos``'s
-        order, the hand with a card put into it last)."""
+        ``pos`` (None: of ``pos`` itself), as :meth:`children` makes them before settling
+        (the columns in ``pos``'s order, the hand with a card put into it last)."""
         hs, hand, cols = unpack(pos)
         h = bytearray(hs)
+        if m is None:
+            return h, hand, cols
         src, dst, cnt, card = m & 15, m >> 4 & 15, m >> 8 & 255, m >> 16
         if src == _HAND:
             x = hand.index(card)
@@ -685,17 +680,28 @@ class PatienceMaxSearch:
             cols[dst] = cols[dst] + moving
         return h, hand, cols
 
-    def _settle_engine(self, s: State, out: list[EngineMove]) -> None:
-        """Play on the engine the moves :meth:`settle` makes from ``s`` (its columns are
-        numbered as in ``s`` packed, and stay so while it settles)."""
-        pos = _packed(s)
+    def _settle_engine(
+        self,
+        s: State,
+        pos: bytes,
+        m: int | None,
+        out: list[EngineMove],
+        where: list[int] | None = None,
+    ) -> None:
+        """Play on the engine ``s`` the settling moves the search made after compact move
+        ``m`` from ``pos`` (None: those that settle ``pos``, the root), ``m`` already
+        played on ``s``. The search settles the columns in ``pos``'s order with the move
+        made, before they are sorted (:meth:`_unsettled`): of two alike safe cards, the
+        copy it takes depends on that order. ``where``: the engine column of each of
+        ``pos``'s columns (found by their cards if not given)."""
         moves: list[int] = []
-        self.settle(pos, moves)
+        self._settle(*self._unsettled(pos, m), moves)
         if not moves:
             return
-        where = _columns_of(s, unpack(pos)[2])
-        for m in moves:
-            self._play(s, pos, m, out, where)
+        if where is None:
+            where = _columns_of(s, unpack(pos)[2])
+        for x in moves:
+            self._play(s, pos, x, out, where)
 
     def _play(
         self,

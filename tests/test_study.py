@@ -581,6 +581,120 @@ def test_study_command_solves_the_numbers_given(tmp_path):
     assert "must hold a JSON list of integers" in " ".join(out.stderr.split())
 
 
+def _failing_at(number, error):
+    """``solve`` as the study calls it, raising ``error`` on deal ``number``."""
+    real = study_mod.solve
+
+    def solve(game_id, n, budget=None):
+        if n == number:
+            raise error
+        return real(game_id, n, budget=budget)
+
+    return solve
+
+
+@pytest.mark.parametrize(
+    ("error", "status", "why"),
+    [
+        (AssertionError("no legal engine move"), 1, "captured-queens #3: the solver failed"),
+        (KeyboardInterrupt(), 130, "interrupted (Ctrl-C)"),
+    ],
+)
+def test_a_stopped_study_keeps_the_deals_it_finished(tmp_path, monkeypatch, error, status, why):
+    """A solver's error or Ctrl-C part way keeps the finished deals in FILE.partial.json /
+    .csv (never in FILE itself), says why in meta.stopped, and names the numbers left."""
+    monkeypatch.setattr(study_mod, "solve", _failing_at(3, error))
+    json_path, csv_path = tmp_path / "s.json", tmp_path / "d.csv"
+    out = runner.invoke(
+        app,
+        [
+            "study", "captured-queens", "--numbers", "1-4,9", *CQ_ARGS, "-w", "1",
+            "--json", str(json_path), "--csv", str(csv_path),
+        ],
+    )
+    assert out.exit_code == status, out.output
+    stderr = " ".join(out.stderr.split())
+    assert f"error: the study stopped: {why}" in stderr
+    assert "2 of 5 deals finished; written to" in stderr
+    assert "Left to run: --numbers 3-4,9" in stderr
+    assert not json_path.exists() and not csv_path.exists()
+    data = json.loads((tmp_path / "s.partial.json").read_text(encoding="utf-8"))
+    assert [d["number"] for d in data["deals"]] == [1, 2]
+    assert data["summary"]["total"] == 2
+    assert data["meta"]["stopped"].startswith(why)
+    assert data["meta"]["command"].startswith("patiencekit study captured-queens --numbers 1-4,9")
+    assert [d.number for d in read_csv(tmp_path / "d.partial.csv")] == [1, 2]
+    # what is left runs on its own and completes the study
+    out = runner.invoke(
+        app, ["study", "captured-queens", "--numbers", "4,9", *CQ_ARGS, "-w", "1", "--json", "-"]
+    )
+    assert out.exit_code == 0, out.output
+
+
+def test_a_stopped_study_with_nothing_finished_is_a_plain_error(monkeypatch):
+    monkeypatch.setattr(study_mod, "solve", _failing_at(1, AssertionError("boom")))
+    out = runner.invoke(app, ["study", "captured-queens", "--deals", "2", *CQ_ARGS, "-w", "1"])
+    assert out.exit_code == 2
+    assert "error: captured-queens #1: the solver failed: AssertionError('boom')" in " ".join(
+        out.stderr.split()
+    )
+
+
+def test_sigterm_stops_a_study_its_workers_and_keeps_its_deals(tmp_path):
+    """A SIGTERM (a batch system's stop) ends the study like Ctrl-C: the spawned workers
+    are shut down with it (none is left orphaned in its process group) and the deals
+    finished so far are written. The signal is sent once a tenth of the deals are done,
+    so the verdict does not depend on the machine's speed. (stderr goes to a file: an
+    orphaned worker would hold a pipe open for ever.)"""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    json_path, log = tmp_path / "s.json", tmp_path / "stderr.txt"
+    with log.open("w", encoding="utf-8") as err:
+        proc = subprocess.Popen(
+            [
+                sys.executable, "-m", "patiencekit", "study", "picture-patience", "--deals",
+                "40", "--max-states", "3000", "--max-seconds", "600", "--workers", "2",
+                "--json", str(json_path),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            start_new_session=True,
+        )
+
+    def group_alive() -> bool:
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+    deadline = time.monotonic() + 600  # (guards against a hang, not a speed budget)
+    try:
+        # no terminal: a line per tenth of the deals
+        while "deals," not in log.read_text(encoding="utf-8"):
+            assert proc.poll() is None, log.read_text(encoding="utf-8")
+            assert time.monotonic() < deadline, "no progress line"
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGTERM)
+        status = proc.wait(timeout=600)
+        deadline = time.monotonic() + 120  # (an orphaned worker stays for ever)
+        while group_alive():  # no process of the study's group is left
+            assert time.monotonic() < deadline, "a process of the study outlived it"
+            time.sleep(0.2)
+    finally:
+        if group_alive():
+            os.killpg(proc.pid, signal.SIGKILL)
+    rest = log.read_text(encoding="utf-8")
+    assert status == 130, rest
+    assert "interrupted (SIGTERM)" in rest
+    data = json.loads((tmp_path / "s.partial.json").read_text(encoding="utf-8"))
+    assert 4 <= data["summary"]["total"] < 40
+    assert data["meta"]["stopped"] == "interrupted (SIGTERM)"
+
+
 def test_study_command_without_ray_installed(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)
     out = runner.invoke(app, ["study", "captured-queens", "--deals", "1", "--ray", "local"])

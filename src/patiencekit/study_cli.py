@@ -16,7 +16,11 @@ alone). ``--write-winnable`` merges the numbers proved winnable into the
 shipped list (:mod:`patiencekit.games.winnable_numbers`).
 
 Bad input (an unknown game, N < 1, ...) prints ``error: ...`` on stderr and
-exits with status 2.
+exits with status 2. A study that stops early (a deal's solver fails, Ctrl-C, or a
+SIGTERM) keeps what it finished: with ``--json FILE`` or ``--csv FILE`` the finished
+deals go to ``FILE`` with ``.partial`` before its suffix (the JSON's ``meta.stopped``
+says why), and the message names the numbers left to run (``--numbers``). It exits with
+status 1 after a solver's error, 130 after an interruption.
 """
 
 from __future__ import annotations
@@ -24,8 +28,13 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import signal
 import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -60,10 +69,23 @@ from patiencekit.solver.study import (
     write_json,
 )
 
-__all__ = ["EXIT_USAGE", "WINNABLE_MODULE", "study", "study_command"]
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "EXIT_STOPPED",
+    "EXIT_USAGE",
+    "WINNABLE_MODULE",
+    "numbers_text_of",
+    "partial_path",
+    "study",
+    "study_command",
+]
 
 #: exit status for any error in the input
 EXIT_USAGE = 2
+#: exit status of a study stopped by a deal's solver error
+EXIT_STOPPED = 1
+#: exit status of a study interrupted (Ctrl-C, SIGTERM)
+EXIT_INTERRUPTED = 130
 
 #: the shipped list that ``--write-winnable`` extends
 WINNABLE_MODULE = Path(__file__).resolve().parent / "games" / "winnable_numbers.py"
@@ -77,6 +99,57 @@ def _fail(message: str) -> NoReturn:
         Text(f"error: {message}", style="red"), soft_wrap=True
     )
     raise typer.Exit(EXIT_USAGE)
+
+
+def numbers_text_of(numbers: Sequence[int]) -> str:
+    """Game numbers as ``--numbers`` reads them: runs of consecutive numbers as ranges.
+
+    >>> numbers_text_of([3, 1, 2, 7, 9, 10])
+    '1-3,7,9-10'
+    """
+    parts: list[str] = []
+    ordered = sorted(set(numbers))
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
+            j += 1
+        parts.append(str(ordered[i]) if i == j else f"{ordered[i]}-{ordered[j]}")
+        i = j + 1
+    return ",".join(parts)
+
+
+def partial_path(path: str | Path) -> Path:
+    """Where a stopped study writes the deals it finished, beside ``path``.
+
+    >>> partial_path("runs/kings.json").as_posix()
+    'runs/kings.partial.json'
+    """
+    p = Path(path)
+    return p.with_name(f"{p.stem}.partial{p.suffix}")
+
+
+class _Terminated(Exception):
+    """A SIGTERM, raised in the main thread so that the study stops as on Ctrl-C."""
+
+
+@contextmanager
+def _sigterm_stops() -> Iterator[None]:
+    """While inside, a SIGTERM raises :class:`_Terminated` (so the workers are shut down
+    and the finished deals kept, instead of the process dying with its pool orphaned)."""
+
+    def handler(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _fmt_seconds(value: float | None) -> str:
@@ -125,6 +198,41 @@ def study_command(
     if workers is not None:
         parts += ["--workers", str(workers)]
     return shlex.join(parts)
+
+
+def _keep_partial(
+    partial: StudyResult,
+    numbers: Sequence[int],
+    why: str,
+    *,
+    csv_path: Path | None,
+    json_out: str | None,
+    err: Console,
+) -> None:
+    """Write the deals a stopped study finished beside the files asked for, and say what
+    is left to run."""
+    done = {d.number for d in partial.deals}
+    left = [n for n in numbers if n not in done]
+    err.print(Text(f"error: the study stopped: {why}", style="red"), soft_wrap=True)
+    wrote: list[str] = []
+    for path, write in ((csv_path, write_csv), (json_out, write_json)):
+        if path is None:
+            continue
+        target = partial_path(path)
+        try:
+            write(partial, target)
+        except OSError as e:
+            err.print(f"cannot write {target}: {e}")
+            continue
+        wrote.append(os.fspath(target))
+    kept = (
+        f"; written to {' and '.join(wrote)}" if wrote else " (give --json or --csv to keep them)"
+    )
+    err.print(
+        f"{len(partial.deals)} of {len(numbers)} deals finished{kept}. "
+        f"Left to run: --numbers {numbers_text_of(left)}",
+        soft_wrap=True,
+    )
 
 
 def summary_table(result: StudyResult) -> Table:
@@ -311,8 +419,11 @@ def study(
         # without a terminal the bar is not drawn: a plain line every tenth of the deals
         step = 0 if err.is_terminal else max(1, total // 10)
 
+        finished: list[DealResult] = []
+
         def advance(deal: DealResult) -> None:
             nonlocal solved, done
+            finished.append(deal)
             solved += deal.outcome == "solved"
             done += 1
             bar.update(task, advance=1, solved=solved)
@@ -320,20 +431,34 @@ def study(
                 elapsed = bar.tasks[0].elapsed or 0.0
                 err.print(f"{rules.id}: {done}/{total} deals, {solved} solved, {elapsed:.0f} s")
 
+        started = datetime.now(UTC).isoformat(timespec="seconds")
+        t0 = time.perf_counter()
+        stopped: str | None = None
+        status = EXIT_STOPPED
         try:
-            result = run_study(
-                rules.id,
-                numbers,
-                budget,
-                workers=workers,
-                ray_address=ray_address,
-                progress=advance,
-                # a progress bar runs a thread: never fork under it
-                start_method="spawn",
-            )
+            with _sigterm_stops():
+                result = run_study(
+                    rules.id,
+                    numbers,
+                    budget,
+                    workers=workers,
+                    ray_address=ray_address,
+                    progress=advance,
+                    # a progress bar runs a thread: never fork under it
+                    start_method="spawn",
+                )
         except (RuntimeError, ValueError) as e:
-            _fail(str(e))
-    meta = {
+            if not finished:
+                _fail(str(e))
+            stopped = str(e)
+        except (KeyboardInterrupt, _Terminated) as e:
+            stopped = (
+                "interrupted (Ctrl-C)"
+                if isinstance(e, KeyboardInterrupt)
+                else ("interrupted (SIGTERM)")
+            )
+            status = EXIT_INTERRUPTED
+    meta: dict[str, object] = {
         "command": command,
         "patiencekit": __version__,
         "solver": fingerprint,
@@ -342,6 +467,25 @@ def study(
         # times and time limits depend on how busy the machine was: 1-minute load averages
         "load_average": {"start": load_before, "end": _load_average()},
     }
+    if stopped is not None:
+        _keep_partial(
+            StudyResult(
+                game=rules.id,
+                budget=budget,
+                deals=tuple(sorted(finished, key=lambda d: d.number)),
+                backend="ray" if ray_address else "inline" if workers == 1 else "local",
+                workers=workers or os.cpu_count() or 1,
+                wall_seconds=time.perf_counter() - t0,
+                started=started,
+                meta={**meta, "stopped": stopped},
+            ),
+            numbers,
+            stopped,
+            csv_path=csv_path,
+            json_out=None if to_stdout else json_out,
+            err=err,
+        )
+        raise typer.Exit(status)
     result = replace(result, meta=meta)
     out.print(summary_table(result))
     s = result.summary

@@ -640,7 +640,8 @@ def test_a_stopped_study_with_nothing_finished_is_a_plain_error(monkeypatch):
     )
 
 
-def test_sigterm_stops_a_study_its_workers_and_keeps_its_deals(tmp_path):
+@pytest.mark.parametrize("backend", [["--workers", "2"], ["--workers", "2", "--ray", "local"]])
+def test_sigterm_stops_a_study_its_workers_and_keeps_its_deals(tmp_path, backend):
     """A SIGTERM (a batch system's stop) ends the study like Ctrl-C: the spawned workers
     are shut down with it (none is left orphaned in its process group) and the deals
     finished so far are written. The signal is sent once a tenth of the deals are done,
@@ -651,12 +652,14 @@ def test_sigterm_stops_a_study_its_workers_and_keeps_its_deals(tmp_path):
     import subprocess
     import time
 
+    if "--ray" in backend:
+        pytest.importorskip("ray", reason="Ray is not installed (pip install 'patiencekit[ray]')")
     json_path, log = tmp_path / "s.json", tmp_path / "stderr.txt"
     with log.open("w", encoding="utf-8") as err:
         proc = subprocess.Popen(
             [
                 sys.executable, "-m", "patiencekit", "study", "picture-patience", "--deals",
-                "40", "--max-states", "3000", "--max-seconds", "600", "--workers", "2",
+                "40", "--max-states", "3000", "--max-seconds", "600", *backend,
                 "--json", str(json_path),
             ],
             stdout=subprocess.DEVNULL,

@@ -46,6 +46,8 @@ import json
 import math
 import multiprocessing
 import os
+import signal
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -781,7 +783,12 @@ def _run_ray(
         if address == "local":
             kwargs["num_cpus"] = workers
             kwargs["include_dashboard"] = False
+        # Ray puts its own SIGTERM handler in (which ends the process at once): keep the
+        # caller's, as the study command's, which stops the study and keeps its deals
+        handler = signal.getsignal(signal.SIGTERM)
         ray.init(address=address, **kwargs)
+        if callable(handler) and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, handler)
         started_here = True
     try:
         solve_task = ray.remote(num_cpus=1)(_solve_one)

@@ -631,6 +631,40 @@ def test_a_stopped_study_keeps_the_deals_it_finished(tmp_path, monkeypatch, erro
     assert out.exit_code == 0, out.output
 
 
+def test_a_study_stopped_by_ctrl_c_keeps_the_deals_still_running(tmp_path, monkeypatch):
+    """On a process pool, the deals running when the study stops finish anyway (the pool
+    waits for them): they are reported too, not thrown away. Deal 2 is held until deal 1
+    has been reported and the study interrupted, so it is running at that moment on any
+    machine. (Forked workers, so that they run the patched solver.)"""
+    if "fork" not in __import__("multiprocessing").get_all_start_methods():
+        pytest.skip("needs the fork start method")
+    flag = tmp_path / "go"
+    real = study_mod.solve
+
+    def held(game_id, n, budget=None):
+        import time
+
+        while n == 2 and not flag.exists():
+            time.sleep(0.01)
+        return real(game_id, n, budget=budget)
+
+    monkeypatch.setattr(study_mod, "solve", held)
+    seen: list[int] = []
+
+    def progress(deal):
+        seen.append(deal.number)
+        if len(seen) == 1:
+            flag.touch()
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_study(
+            "captured-queens", [1, 2], CQ_BUDGET, workers=2, progress=progress,
+            start_method="fork",
+        )
+    assert sorted(seen) == [1, 2]
+
+
 def test_a_stopped_study_with_nothing_finished_is_a_plain_error(monkeypatch):
     monkeypatch.setattr(study_mod, "solve", _failing_at(1, AssertionError("boom")))
     out = runner.invoke(app, ["study", "captured-queens", "--deals", "2", *CQ_ARGS, "-w", "1"])

@@ -694,20 +694,36 @@ def _run_local(
         pending: set[Future[tuple[DealResult, bool]]] = {
             pool.submit(_solve_one, game_id, n, budget) for n in todo
         }
+        done: set[Future[tuple[DealResult, bool]]] = set()
+
+        def report(fut: Future[tuple[DealResult, bool]]) -> None:
+            deal, fresh = fut.result()
+            if _needs_fresh_process(deal, fresh):
+                retry.append(deal.number)
+                return
+            results.append(deal)
+            if progress:
+                progress(deal)
+
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    deal, fresh = fut.result()
-                    if _needs_fresh_process(deal, fresh):
-                        retry.append(deal.number)
-                        continue
-                    results.append(deal)
-                    if progress:
-                        progress(deal)
+                while done:
+                    report(done.pop())
         except BaseException:
             for fut in pending:
                 fut.cancel()
+            # the deals already running finish anyway (the pool waits for them on its
+            # way out), as have those done but not yet reported: report them too, so
+            # that a study stopped by an error or Ctrl-C keeps them (a second Ctrl-C
+            # still stops at once)
+            for fut in [*done, *pending]:
+                if fut.cancelled():
+                    continue
+                try:
+                    report(fut)
+                except Exception:  # (that deal's own error: it has nothing to keep)
+                    continue
             raise
     if retry:
         results += _run_fresh(game_id, sorted(retry), budget, workers, progress, start_method)

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 import typer
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import patiencekit
@@ -26,7 +28,9 @@ from patiencekit.solver.study import (
     StudyResult,
     deals_from_csv,
     deals_to_csv,
+    format_numbers,
     merge_winnable,
+    parse_numbers,
     percentile,
     read_csv,
     read_winnable_module,
@@ -579,6 +583,18 @@ def test_study_command_solves_the_numbers_given(tmp_path):
     out = runner.invoke(app, ["study", "captured-queens", "--numbers", f"@{bad}"])
     assert out.exit_code == 2
     assert "must hold a JSON list of integers" in " ".join(out.stderr.split())
+
+
+@given(st.lists(st.integers(min_value=0, max_value=10**6), max_size=40))
+def test_game_numbers_text_round_trips(numbers):
+    """format_numbers writes what parse_numbers (and --numbers) reads: the same numbers,
+    sorted, each once."""
+    text = format_numbers(numbers)
+    if not numbers:
+        assert text == ""
+        return
+    assert parse_numbers(text) == sorted(set(numbers))
+    assert format_numbers(parse_numbers(text)) == text
 
 
 def _failing_at(number, error):

@@ -61,6 +61,7 @@ from patiencekit.solver.study import (
     DealResult,
     StudyResult,
     Summary,
+    format_numbers,
     merge_winnable,
     parse_numbers,
     run_study,
@@ -74,7 +75,6 @@ __all__ = [
     "EXIT_STOPPED",
     "EXIT_USAGE",
     "WINNABLE_MODULE",
-    "numbers_text_of",
     "partial_path",
     "study",
     "study_command",
@@ -99,24 +99,6 @@ def _fail(message: str) -> NoReturn:
         Text(f"error: {message}", style="red"), soft_wrap=True
     )
     raise typer.Exit(EXIT_USAGE)
-
-
-def numbers_text_of(numbers: Sequence[int]) -> str:
-    """Game numbers as ``--numbers`` reads them: runs of consecutive numbers as ranges.
-
-    >>> numbers_text_of([3, 1, 2, 7, 9, 10])
-    '1-3,7,9-10'
-    """
-    parts: list[str] = []
-    ordered = sorted(set(numbers))
-    i = 0
-    while i < len(ordered):
-        j = i
-        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
-            j += 1
-        parts.append(str(ordered[i]) if i == j else f"{ordered[i]}-{ordered[j]}")
-        i = j + 1
-    return ",".join(parts)
 
 
 def partial_path(path: str | Path) -> Path:
@@ -230,7 +212,7 @@ def _keep_partial(
     )
     err.print(
         f"{len(partial.deals)} of {len(numbers)} deals finished{kept}. "
-        f"Left to run: --numbers {numbers_text_of(left)}",
+        f"Left to run: --numbers {format_numbers(left)}",
         soft_wrap=True,
     )
 

@@ -71,6 +71,7 @@ __all__ = [
     "Summary",
     "deals_from_csv",
     "deals_to_csv",
+    "format_numbers",
     "merge_winnable",
     "percentile",
     "read_csv",
@@ -584,6 +585,27 @@ def parse_numbers(text: str) -> list[int]:
             raise ValueError(f"game numbers: the range {part.strip()!r} runs backwards")
         out.extend(range(first, last + 1))
     return out
+
+
+def format_numbers(numbers: Iterable[int]) -> str:
+    """Game numbers as :func:`parse_numbers` reads them back: sorted, each once, runs of
+    consecutive numbers as ranges.
+
+    >>> format_numbers([3, 1, 2, 7, 9, 10, 2])
+    '1-3,7,9-10'
+    >>> parse_numbers(format_numbers([3, 1, 2, 7, 9, 10]))
+    [1, 2, 3, 7, 9, 10]
+    """
+    parts: list[str] = []
+    ordered = sorted(set(numbers))
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
+            j += 1
+        parts.append(str(ordered[i]) if i == j else f"{ordered[i]}-{ordered[j]}")
+        i = j + 1
+    return ",".join(parts)
 
 
 def _check_numbers(game_id: str, numbers: Iterable[int]) -> list[int]:

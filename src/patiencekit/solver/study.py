@@ -548,6 +548,23 @@ def _needs_fresh_process(deal: DealResult, fresh: bool) -> bool:
     return deal.outcome == "limit" and deal.limit == "memory" and not fresh
 
 
+def _take(
+    deal: DealResult,
+    fresh: bool,
+    results: list[DealResult],
+    retry: list[int],
+    progress: ProgressCallback | None,
+) -> None:
+    """A deal back from a worker: kept and reported, or (stopped by the memory cap in a
+    process that had run deals before) left for a fresh process."""
+    if _needs_fresh_process(deal, fresh):
+        retry.append(deal.number)
+        return
+    results.append(deal)
+    if progress:
+        progress(deal)
+
+
 def parse_numbers(text: str) -> list[int]:
     """Game numbers from ``text``: numbers and ranges separated by commas (``1-3,7``), or
     ``@FILE``, a JSON list of numbers in that file. Raises ValueError, naming the part
@@ -684,21 +701,13 @@ def _run_inline(
     progress: ProgressCallback | None,
     start_method: str | None,
 ) -> list[DealResult]:
-    results = []
-    retry = []
+    results: list[DealResult] = []
+    retry: list[int] = []
     for n in todo:
-        deal, fresh = _solve_one(game_id, n, budget)
-        if _needs_fresh_process(deal, fresh):
-            retry.append(n)
-            continue
-        results.append(deal)
-        if progress:
-            progress(deal)
+        _take(*_solve_one(game_id, n, budget), results, retry, progress)
     if retry:
         results += _run_fresh(game_id, retry, budget, 1, progress, start_method)
     return results
-
-
 
 
 def _run_local(
@@ -719,13 +728,7 @@ def _run_local(
         done: set[Future[tuple[DealResult, bool]]] = set()
 
         def report(fut: Future[tuple[DealResult, bool]]) -> None:
-            deal, fresh = fut.result()
-            if _needs_fresh_process(deal, fresh):
-                retry.append(deal.number)
-                return
-            results.append(deal)
-            if progress:
-                progress(deal)
+            _take(*fut.result(), results, retry, progress)
 
         try:
             while pending:
@@ -837,12 +840,7 @@ def _run_ray(
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
                 deal, fresh = ray.get(ref)
-                if _needs_fresh_process(deal, fresh):
-                    retry.append(deal.number)
-                    continue
-                results.append(deal)
-                if progress:
-                    progress(deal)
+                _take(deal, fresh, results, retry, progress)
         if retry:
             # max_calls=1: a new worker process for each of these deals
             fresh_task = ray.remote(num_cpus=1, max_calls=1)(_solve_one)

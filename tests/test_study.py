@@ -28,6 +28,7 @@ from patiencekit.solver.study import (
     StudyResult,
     deals_from_csv,
     deals_to_csv,
+    finished_before,
     format_numbers,
     merge_winnable,
     parse_numbers,
@@ -348,6 +349,9 @@ def test_a_solver_error_names_its_deal(monkeypatch):
                        r"AssertionError\(\"the line's move 0x1") as info:
         run_study("captured-queens", [1, 2, 3, 4], CQ_BUDGET, workers=1)
     assert isinstance(info.value.__cause__, AssertionError)
+    partial = finished_before(info.value)  # the deals finished before it stay with it
+    assert partial is not None and [d.number for d in partial.deals] == [1, 2]
+    assert partial.game == "captured-queens" and partial.backend == "inline"
 
 
 def test_a_deal_retried_after_a_big_one_starts_with_little_memory(monkeypatch):
@@ -673,12 +677,14 @@ def test_a_study_stopped_by_ctrl_c_keeps_the_deals_still_running(tmp_path, monke
             flag.touch()
             raise KeyboardInterrupt
 
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt) as info:
         run_study(
             "captured-queens", [1, 2], CQ_BUDGET, workers=2, progress=progress,
             start_method="fork",
         )
     assert sorted(seen) == [1, 2]
+    partial = finished_before(info.value)
+    assert partial is not None and [d.number for d in partial.deals] == [1, 2]
 
 
 def test_a_stopped_study_with_nothing_finished_is_a_plain_error(monkeypatch):

@@ -30,11 +30,9 @@ import os
 import shlex
 import signal
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -61,6 +59,7 @@ from patiencekit.solver.study import (
     DealResult,
     StudyResult,
     Summary,
+    finished_before,
     format_numbers,
     merge_winnable,
     parse_numbers,
@@ -401,11 +400,8 @@ def study(
         # without a terminal the bar is not drawn: a plain line every tenth of the deals
         step = 0 if err.is_terminal else max(1, total // 10)
 
-        finished: list[DealResult] = []
-
         def advance(deal: DealResult) -> None:
             nonlocal solved, done
-            finished.append(deal)
             solved += deal.outcome == "solved"
             done += 1
             bar.update(task, advance=1, solved=solved)
@@ -413,9 +409,8 @@ def study(
                 elapsed = bar.tasks[0].elapsed or 0.0
                 err.print(f"{rules.id}: {done}/{total} deals, {solved} solved, {elapsed:.0f} s")
 
-        started = datetime.now(UTC).isoformat(timespec="seconds")
-        t0 = time.perf_counter()
         stopped: str | None = None
+        partial: StudyResult | None = None
         status = EXIT_STOPPED
         try:
             with _sigterm_stops():
@@ -430,15 +425,13 @@ def study(
                     start_method="spawn",
                 )
         except (RuntimeError, ValueError) as e:
-            if not finished:
+            partial = finished_before(e)
+            if partial is None or not partial.deals:
                 _fail(str(e))
             stopped = str(e)
         except (KeyboardInterrupt, _Terminated) as e:
-            stopped = (
-                "interrupted (Ctrl-C)"
-                if isinstance(e, KeyboardInterrupt)
-                else ("interrupted (SIGTERM)")
-            )
+            partial = finished_before(e)
+            stopped = f"interrupted ({'Ctrl-C' if isinstance(e, KeyboardInterrupt) else 'SIGTERM'})"
             status = EXIT_INTERRUPTED
     meta: dict[str, object] = {
         "command": command,
@@ -450,17 +443,10 @@ def study(
         "load_average": {"start": load_before, "end": _load_average()},
     }
     if stopped is not None:
+        if partial is None:  # (stopped before the study's run began: nothing finished)
+            partial = StudyResult(game=rules.id, budget=budget, deals=())
         _keep_partial(
-            StudyResult(
-                game=rules.id,
-                budget=budget,
-                deals=tuple(sorted(finished, key=lambda d: d.number)),
-                backend="ray" if ray_address else "inline" if workers == 1 else "local",
-                workers=workers or os.cpu_count() or 1,
-                wall_seconds=time.perf_counter() - t0,
-                started=started,
-                meta={**meta, "stopped": stopped},
-            ),
+            replace(partial, meta={**meta, "stopped": stopped}),
             numbers,
             stopped,
             csv_path=csv_path,

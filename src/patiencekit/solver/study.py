@@ -71,6 +71,7 @@ __all__ = [
     "Summary",
     "deals_from_csv",
     "deals_to_csv",
+    "finished_before",
     "format_numbers",
     "merge_winnable",
     "percentile",
@@ -662,7 +663,9 @@ def run_study(
     call ``run_study`` under ``if __name__ == "__main__":``).
     Duplicate numbers are solved once; the deals come back in ascending
     game-number order. Raises :class:`~patiencekit.errors.UnknownGameError`
-    for an unknown game and ValueError for no or bad numbers.
+    for an unknown game and ValueError for no or bad numbers. An error or
+    interruption part way (a deal's solver failing, Ctrl-C) leaves with the
+    deals finished before it: :func:`finished_before` reads them off the exception.
     """
     rules = get_rules(game_id)
     game_id = rules.id
@@ -674,24 +677,52 @@ def run_study(
         raise ValueError(f"workers must be at least 1; got {workers}")
     started = datetime.now(UTC).isoformat(timespec="seconds")
     t0 = time.perf_counter()
-    if ray_address is not None:
-        results = _run_ray(game_id, todo, budget, workers, ray_address, progress)
-        backend = "ray"
-    elif workers == 1:
-        results = _run_inline(game_id, todo, budget, progress, start_method)
-        backend = "inline"
-    else:
-        results = _run_local(game_id, todo, budget, workers, progress, start_method)
-        backend = "local"
-    return StudyResult(
-        game=game_id,
-        budget=budget,
-        deals=tuple(sorted(results, key=lambda d: d.number)),
-        backend=backend,
-        workers=workers,
-        wall_seconds=time.perf_counter() - t0,
-        started=started,
-    )
+    backend = "ray" if ray_address is not None else "inline" if workers == 1 else "local"
+
+    def study(deals: Iterable[DealResult]) -> StudyResult:
+        return StudyResult(
+            game=game_id,
+            budget=budget,
+            deals=tuple(sorted(deals, key=lambda d: d.number)),
+            backend=backend,
+            workers=workers,
+            wall_seconds=time.perf_counter() - t0,
+            started=started,
+        )
+
+    finished: list[DealResult] = []
+
+    def collect(deal: DealResult) -> None:
+        finished.append(deal)
+        if progress:
+            progress(deal)
+
+    try:
+        if ray_address is not None:
+            results = _run_ray(game_id, todo, budget, workers, ray_address, collect)
+        elif workers == 1:
+            results = _run_inline(game_id, todo, budget, collect, start_method)
+        else:
+            results = _run_local(game_id, todo, budget, workers, collect, start_method)
+    except BaseException as e:
+        vars(e)[_FINISHED] = study(finished)
+        raise
+    return study(results)
+
+
+#: where an exception leaving :func:`run_study` part way keeps the deals finished before it
+_FINISHED = "patiencekit_finished"
+
+
+def finished_before(error: BaseException) -> StudyResult | None:
+    """The deals a study finished before ``error`` stopped :func:`run_study` (None for
+    an error that did not come out of a study's run).
+
+    >>> finished_before(ValueError("not from a study")) is None
+    True
+    """
+    partial = vars(error).get(_FINISHED)
+    return partial if isinstance(partial, StudyResult) else None
 
 
 def _run_inline(

@@ -519,3 +519,133 @@ def test_the_relaxation_is_only_where_the_waste_top_alone_plays() -> None:
     ]:
         state = new_game(game_id, 1).state
         assert DeadEnds(state.t, GenericSearch(state).pairs).relaxed is relaxed, game_id
+
+
+# Royal Cotillion's left piles as a whole (DeadEnds.left_piles_lost)
+
+
+def crossed_piles(rng: random.Random, crossed: bool) -> State:
+    """A Royal Cotillion position where every suit but one is on the foundations, and of
+    that one's two foundations (up by twos from the ace, and from the two) the first is
+    short of its last 4-6 cards and the second of its last 10-11: so some cards ``X`` have
+    both copies off the foundations, and some ``Y`` come after ``X`` on both. An ``X``
+    lies on a left pile under a ``Y``; ``crossed``: so does the other ``X`` on another
+    pile (then no line wins: each ``Y`` waits for an ``X`` on a foundation); else the
+    other ``X`` lies anywhere else. The other missing cards go at random to the left
+    piles (at most 3 a pile), the reserve, the stock and the waste."""
+    rules = get_rules("royal-cotillion")
+    state = State.deal(rules, 1)
+    t = state.t
+    for i in range(t.pile_count):
+        state.piles[i] = []
+        state.down[i] = 0
+    suit = rng.randrange(4)
+    short = {suit: rng.randint(4, 6), 4 + suit: rng.randint(10, 11)}
+    off: list[int] = []
+    sequences: dict[int, list[int]] = {}
+    for n, (fi, rule) in enumerate(zip(t.foundations, rules.foundations, strict=True)):
+        assert rule.suit is not None
+        pile = [rule.suit * 13 + rule.rank_at(i) for i in range(rule.size)]
+        sequences[n] = pile
+        cut = len(pile) - short.get(n, 0)
+        off += pile[cut:]
+        state.piles[fi] = pile[:cut]
+    up, two = sequences[suit], sequences[4 + suit]
+    def later(x: int) -> list[int]:
+        return [y for y in off if up.index(y) > up.index(x) and two.index(y) > two.index(x)]
+
+    x = rng.choice(sorted(c for c in set(off) if off.count(c) == 2 and len(later(c)) >= 2))
+    y1, y2 = rng.sample(later(x), 2)
+    for c in (x, x, y1, y2):
+        off.remove(c)
+    first, second = rng.sample(list(t.columns), 2)
+    state.piles[first] += [x, y1]
+    rng.shuffle(off)
+    if crossed:
+        state.piles[second] += [x, y2]
+    else:
+        off += [x, y2]
+        rng.shuffle(off)
+    spaces = list(t.reserve)
+    rng.shuffle(spaces)
+    for c in off:
+        where = rng.random()
+        roomy = [i for i in t.columns if len(state.piles[i]) < 3]
+        if roomy and where < 0.25:
+            state.piles[rng.choice(roomy)].append(c)
+        elif spaces and where < 0.6:
+            state.piles[spaces.pop()].append(c)
+        elif where < 0.8:
+            state.piles[t.stock].append(c)
+        else:
+            state.piles[t.waste].append(c)
+    state.down[t.stock] = len(state.piles[t.stock])
+    state.redeals = 0
+    return state
+
+
+class StockOutOfReach(DeadEnds):
+    """Unsound: the stock's cards count as out of reach (a copy in the stock is
+    forgotten)."""
+
+    def __init__(self, t: Any) -> None:
+        super().__init__(t)
+        self.off_columns = [i for i in self.off_columns if i != t.stock]
+
+
+def test_left_piles_lost_never_loses_a_win() -> None:
+    """Royal Cotillion: on positions where both copies of a card may lie under cards that
+    need it, on two left piles, the left piles' relaxed game says "lost" only where the
+    exact search (without any analysis) finds no win; it says so where the per-pile test
+    of :meth:`DeadEnds.lost` does not; and where it does not, some positions are won.
+    Forgetting the stock's copies (unsound) is caught: it calls won positions lost."""
+    rng = random.Random("left-piles")
+    said = missed_by_pile = won = caught = compared = 0
+    for k in range(80):
+        state = crossed_piles(rng, crossed=k % 2 == 0)
+        analysis = DeadEnds(state.t)
+        lost = analysis.left_piles_lost(state)
+        if k % 2 == 0:
+            assert lost, state  # (made so)
+        exact = verdict(state, lambda gs: None, PLAIN_STATES)
+        if exact is None:
+            continue
+        compared += 1
+        if lost:
+            assert exact is False, state
+            said += 1
+            missed_by_pile += not analysis.lost(state)
+        won += exact
+        caught += exact and StockOutOfReach(state.t).left_piles_lost(state)
+    assert compared >= 70, compared
+    assert said >= 35 and missed_by_pile >= 10 and won >= 10, (said, missed_by_pile, won)
+    assert caught >= 1, caught
+
+
+def test_no_shipped_royal_cotillion_deal_is_lost_in_its_left_piles() -> None:
+    """Every shipped winnable Royal Cotillion deal (each proved by a line that replays to a
+    win) is winnable in the left piles' relaxed game, and so is every position of the
+    winning lines of the first ten; deals #7, #622 and #844 are lost in it (the clubs'
+    aces of #622 lie under KC and JC, at the bottom of two left piles), and the solver
+    answers them unsolvable without a position searched."""
+    from patiencekit.games.winnable_numbers import WINNABLE
+    from patiencekit.solver import Budget, new_game, solve
+
+    analysis = DeadEnds(new_game("royal-cotillion", 1).state.t)
+    numbers = sorted(WINNABLE["royal-cotillion"])
+    for number in numbers:
+        assert not analysis.left_piles_lost(new_game("royal-cotillion", number).state), number
+    for number in numbers[:10]:
+        game = new_game("royal-cotillion", number)
+        result = solve(game, Budget(states=300_000))
+        assert result.outcome == "solved", number
+        for move in result.moves:
+            game.play(move)
+            assert not analysis.left_piles_lost(game.state), (number, len(game.moves))
+        assert game.is_won()
+    for number in (7, 622, 844):
+        state = new_game("royal-cotillion", number).state
+        assert analysis.left_piles_lost(state), number
+        result = solve(new_game("royal-cotillion", number), Budget(states=1_000))
+        assert (result.outcome, result.states) == ("unsolvable", 0), number
+    assert not analysis.lost(new_game("royal-cotillion", 622).state)  # (the per-pile test)

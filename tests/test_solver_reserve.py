@@ -87,14 +87,17 @@ def test_other_games_are_refused(game_id: str) -> None:
 
 def test_solve_looks_for_a_win_with_it_first() -> None:
     """solve() on a reserve game runs the beam first: Odd and Even #1 is won by it, with
-    its positions; a lost Royal Cotillion deal (#7) the beam cannot finish is handed on,
-    and the generic search proves it lost."""
+    its positions; a lost Royal Cotillion deal (#994) the beam cannot finish is handed on,
+    and the generic search proves it lost; one lost in its left piles (#7) is answered
+    by the beam at once."""
     search = ReserveBeam(new_game("odd-and-even", 1).state, max_states=100_000)
     assert search.run() == (True, None)
     won = solve("odd-and-even", 1, budget=Budget(states=100_000))
     assert won.outcome == "solved" and won.states == search.nodes
-    lost = solve("royal-cotillion", 7, budget=Budget(states=20_000))
+    lost = solve("royal-cotillion", 994, budget=Budget(states=20_000))
     assert lost.outcome == "unsolvable" and lost.states > 20_000
+    stuck = ReserveBeam(new_game("royal-cotillion", 7).state, max_states=20_000)
+    assert stuck.run() == (False, None) and stuck.nodes == 0
 
 
 def test_the_widths_grow_and_a_budget_ends_the_search() -> None:

@@ -27,6 +27,21 @@ uses two facts about such positions, both sound (they never lose a win):
   uncovers the waste's cards sooner: the copy's waste is the line's waste less
   some of its top cards, and those are in the copy's reserve).
 
+* :meth:`DeadEnds.left_piles_lost`: Royal Cotillion's left piles dug with every other
+  card in reach. In a relaxed game every card off the left piles is in reach at once
+  (reserve, waste, stock: wherever it lies), a left pile's top is in reach, a foundation
+  takes its next card when a copy of it is in reach (the same copy may serve both
+  foundations of the suit), and a left pile's top card leaves once a foundation is past
+  one of its places. Every real play is a relaxed one (the real cards in reach are in
+  reach there, and a real left pile is never dug deeper than the relaxed one: its top
+  leaves only to a foundation, which is then past that place), and in the relaxed game
+  nothing is ever lost by playing (what is in reach and the foundations only grow), so
+  one run to its end decides it: if a foundation is left short, no line wins. It sees
+  what the per-pile test of :meth:`DeadEnds.lost` cannot: both aces of a suit at the
+  bottom of two left piles, each under a card that needs an ace of that suit first
+  (Royal Cotillion #622: the clubs' aces under KC and JC). A position's answer is never
+  "lost" where its deal's is not (it only has more on the foundations and less on the
+  piles), so the searches ask it once, at their root.
 * :meth:`DeadEnds.relaxed_lost`: in a game where only the waste's top card plays
   (Contradance, Captured Queens: no reserve, no left piles), a relaxation of the game that
   a greedy player decides. Read a foundation rule's sequence as a *group* (the foundations
@@ -129,6 +144,9 @@ class DeadEnds:
             i for i in range(t.pile_count) if t.kinds[i] in (PileKind.WASTE, PileKind.RESERVE)
         ] + list(t.columns)
         self.foundation_set = frozenset(t.foundations)
+        #: the piles other than the left piles (every card on them is in reach in
+        #: :meth:`left_piles_lost`)
+        self.off_columns = [i for i in range(t.pile_count) if i not in set(t.columns)]
         self.off_foundations = [i for i in range(t.pile_count) if i not in self.foundation_set]
         #: the relaxation (:meth:`relaxed_lost`): only where the waste's top card alone
         #: plays; per foundation its group (foundations with one sequence); per group its
@@ -258,6 +276,61 @@ class DeadEnds:
         ) or (
             waste and self._waste_lost(s, chains, copies, thorough)
         )
+
+    def left_piles_lost(self, s: State) -> bool:
+        """True when the relaxed game of the left piles (the module's text) is lost from
+        ``s``: then no line wins. False where there are no left piles, or where cards move
+        between foundations (Patriarchs' reversal).
+
+        >>> from patiencekit import new_game
+        >>> [n for n in (1, 7, 622, 844) if DeadEnds(new_game("royal-cotillion", n).state.t)
+        ...  .left_piles_lost(new_game("royal-cotillion", n).state)]
+        [7, 622, 844]
+        """
+        columns = self.left_piles
+        if not columns or self.pairs:
+            return False
+        piles = s.piles
+        reach = [False] * 52
+        for i in self.off_columns:
+            for c in piles[i]:
+                reach[c] = True
+        depth = [len(piles[i]) for i in columns]
+        for p in range(len(columns)):
+            if depth[p]:
+                reach[piles[columns[p]][depth[p] - 1]] = True
+        sequences = [self.sequence[fi] for fi in self.plain]
+        heights = [len(piles[fi]) for fi in self.plain]
+        places = self.plain_places
+        changed = True
+        while changed:
+            changed = False
+            for f in range(len(sequences)):
+                seq = sequences[f]
+                h = heights[f]
+                while h < len(seq) and reach[seq[h]]:
+                    h += 1
+                if h != heights[f]:
+                    heights[f] = h
+                    changed = True
+            for p in range(len(columns)):
+                pile = piles[columns[p]]
+                d = depth[p]
+                while d:
+                    past = False
+                    for f, k in places[pile[d - 1]]:
+                        if heights[f] > k:
+                            past = True
+                            break
+                    if not past:
+                        break
+                    d -= 1
+                    if d:
+                        reach[pile[d - 1]] = True
+                if d != depth[p]:
+                    depth[p] = d
+                    changed = True
+        return any(heights[f] < len(sequences[f]) for f in range(len(sequences)))
 
     def relaxed_lost(self, s: State) -> bool:
         """True when the relaxed game (the module's text) is lost from ``s``: played

@@ -16,7 +16,9 @@ best first by a score close to the generic one, and the passes widen (2, 4, ... 
 :data:`MAX_WIDTH`, then again at that width with new tie-breaks) until a win, a budget,
 or a pass that left no position out: that pass expanded every reachable position, so no
 win exists. Leaving positions out only loses wins, never makes one, and the line found
-is played on the engine before it is given (:meth:`engine_moves`).
+is played on the engine before it is given (:meth:`engine_moves`). A deal whose left
+piles lose it (:meth:`DeadEnds.left_piles_lost
+<patiencekit.solver.dead_ends.DeadEnds.left_piles_lost>`) is answered lost at once.
 
 >>> from patiencekit import new_game
 >>> search = ReserveBeam(new_game("odd-and-even", 1).state, max_states=200_000)
@@ -79,6 +81,8 @@ class ReserveBeam:
         self.t = t
         self.root_state = state.copy()
         analysis = DeadEnds(t)
+        #: the deal is lost in its left piles (:meth:`DeadEnds.left_piles_lost`)
+        self.stuck = analysis.left_piles_lost(state)
         self.foundations = list(t.foundations)
         #: per foundation: its sequence of cards
         self.sequences = [bytes(analysis.sequence[fi]) for fi in self.foundations]
@@ -291,6 +295,8 @@ class ReserveBeam:
     def run(self) -> tuple[bool | None, str | None]:
         """Widening passes until a win (True, None), a pass that left nothing out
         (False, None: no win exists) or a budget: (None, which one)."""
+        if self.stuck:
+            return False, None
         rng = random.Random(SEED)
         try:
             while True:

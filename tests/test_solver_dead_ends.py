@@ -112,7 +112,24 @@ def last_cards(
     late = cards[: len(spaces) * late_share // 100]
     cards = cards[len(late) :]
     rng.shuffle(cards)
-    for c in [*late, *cards]:
+    deal_out(state, rng, [*late, *cards], spaces, columns, stock)
+    state.redeals = rules.stock.redeals or 0 if rules.stock else 0
+    return state
+
+
+def deal_out(
+    state: State,
+    rng: random.Random,
+    cards: list[int],
+    spaces: list[int],
+    columns: float,
+    stock: float,
+) -> None:
+    """Deal ``cards`` in order: each to a left pile (share ``columns``, at most 3 a pile),
+    else to the reserve while ``spaces`` (taken from the end) last, else to the stock (share
+    ``stock``) or the waste; the stock's cards face down."""
+    t = state.t
+    for c in cards:
         where = rng.random()
         roomy = [i for i in t.columns if len(state.piles[i]) < 3]
         if roomy and where < columns:
@@ -124,8 +141,6 @@ def last_cards(
         else:
             state.piles[t.waste].append(c)
     state.down[t.stock] = len(state.piles[t.stock])
-    state.redeals = rules.stock.redeals or 0 if rules.stock else 0
-    return state
 
 
 class Counting(DeadEnds):
@@ -532,7 +547,7 @@ def crossed_piles(rng: random.Random, crossed: bool) -> State:
     lies on a left pile under a ``Y``; ``crossed``: so does the other ``X`` on another
     pile (then no line wins: each ``Y`` waits for an ``X`` on a foundation); else the
     other ``X`` lies anywhere else. The other missing cards go at random to the left
-    piles (at most 3 a pile), the reserve, the stock and the waste."""
+    piles, some of the reserve's spaces, the stock and the waste (:func:`deal_out`)."""
     rules = get_rules("royal-cotillion")
     state = State.deal(rules, 1)
     t = state.t
@@ -551,6 +566,7 @@ def crossed_piles(rng: random.Random, crossed: bool) -> State:
         off += pile[cut:]
         state.piles[fi] = pile[:cut]
     up, two = sequences[suit], sequences[4 + suit]
+
     def later(x: int) -> list[int]:
         return [y for y in off if up.index(y) > up.index(x) and two.index(y) > two.index(x)]
 
@@ -568,18 +584,8 @@ def crossed_piles(rng: random.Random, crossed: bool) -> State:
         rng.shuffle(off)
     spaces = list(t.reserve)
     rng.shuffle(spaces)
-    for c in off:
-        where = rng.random()
-        roomy = [i for i in t.columns if len(state.piles[i]) < 3]
-        if roomy and where < 0.25:
-            state.piles[rng.choice(roomy)].append(c)
-        elif spaces and where < 0.6:
-            state.piles[spaces.pop()].append(c)
-        elif where < 0.8:
-            state.piles[t.stock].append(c)
-        else:
-            state.piles[t.waste].append(c)
-    state.down[t.stock] = len(state.piles[t.stock])
+    del spaces[rng.randint(4, 12) :]  # (so that some cards go to the stock and waste)
+    deal_out(state, rng, off, spaces, 0.25, 0.5)
     state.redeals = 0
     return state
 

@@ -1,0 +1,158 @@
+"""The pruned exact search of Picture Patience and Royal Cotillion
+(:mod:`patiencekit.solver.reserve_exact`): its bound must never lose a win.
+
+The bound is A/B-tested as the dead-end analysis is: whole exact searches with and
+without it, on random last cards of each game, must give the same verdicts, and a
+deliberately unsound variant of it must be caught by the same comparison. And no position
+of the shipped winning lines may be called lost. Budgets are positions, never seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from patiencekit import new_game
+from patiencekit.games.winnable_numbers import WINNABLE
+from patiencekit.moves import DRAW
+from patiencekit.solver import Budget, solve
+from patiencekit.solver.reserve_exact import ReserveExact
+from patiencekit.state import State
+
+WINS = Path(__file__).parent / "data" / "picture_patience_wins.json"
+
+
+class Unbounded(ReserveExact):
+    """The same search without the bound."""
+
+    def lost(self, pos: object) -> bool:  # type: ignore[override]
+        return False
+
+
+class BothCopies(ReserveExact):
+    """Unsound: a foundation passes a card only when both its copies are free."""
+
+    ONE_COPY = 2
+
+
+def verdict(state: State, search: type[ReserveExact], states: int) -> bool | None:
+    return search(state, max_states=states).run()[0]
+
+
+def playout(game_id: str, number: int, rng: random.Random, stock_left: int) -> State:
+    """Deal ``number`` and play at random (mostly to the foundations) until the stock
+    holds ``stock_left`` cards: nearly always a lost position."""
+    game = new_game(game_id, number)
+    s = game.state
+    t = s.t
+    while len(s.piles[t.stock]) > stock_left:
+        moves = s.moves()
+        plays = [m for m in moves if m[1] in t.foundations]
+        if plays and rng.random() < 0.8:
+            s.push(rng.choice(plays))
+        else:
+            s.push(DRAW)
+    return s.copy()
+
+
+def on_a_winning_line(number: int, moves: list[str], stock_left: int) -> State:
+    """The position of a shipped Picture Patience line where the stock holds
+    ``stock_left`` cards: a won position."""
+    game = new_game("picture-patience", number)
+    t = game.state.t
+    for move in moves:
+        if len(game.state.piles[t.stock]) <= stock_left:
+            break
+        game.play(move)
+    return game.state.copy()
+
+
+def test_the_bound_never_loses_a_win() -> None:
+    """Whole exact searches with and without the bound agree on positions near the end
+    of Picture Patience's shipped winning lines (won) and of random play (lost) and of
+    random play of Royal Cotillion; the bound cuts lines in many of them; and asking both
+    copies of every card (unsound) calls some won positions lost."""
+    rng = random.Random("reserve-exact")
+    lines = json.loads(WINS.read_text())
+    states = [
+        on_a_winning_line(int(n), moves, rng.randint(5, 25))
+        for n, moves in list(lines.items())[:30]
+    ]
+    states += [playout("picture-patience", n, rng, rng.randint(5, 15)) for n in range(1, 31)]
+    states += [playout("royal-cotillion", n, rng, rng.randint(3, 10)) for n in range(1, 31)]
+    compared = cut = caught = 0
+    outcomes: set[bool] = set()
+    for state in states:
+        plain = verdict(state, Unbounded, 50_000)
+        if plain is None:
+            continue
+        bounded = ReserveExact(state, max_states=50_000)
+        assert bounded.run()[0] == plain, state
+        compared += 1
+        outcomes.add(plain)
+        cut += bounded.pruned > 0 or bounded.lost(bounded.beam.root)
+        caught += verdict(state, BothCopies, 50_000) != plain
+    assert compared >= 80, compared
+    assert outcomes == {True, False}
+    assert cut >= 40 and caught >= 3, (cut, caught)
+
+
+def test_no_position_of_a_shipped_winning_line_is_lost() -> None:
+    """Every position of the first 12 shipped Picture Patience lines (each replays to a
+    win) and of the lines the solver finds for the first 8 shipped Royal Cotillion deals
+    is winnable in the bound's relaxed game."""
+    lines = json.loads(WINS.read_text())
+    games = [("picture-patience", int(n), moves) for n, moves in list(lines.items())[:12]]
+    for number in sorted(WINNABLE["royal-cotillion"])[:8]:
+        result = solve("royal-cotillion", number, budget=Budget(states=300_000))
+        games.append(("royal-cotillion", number, list(result.moves)))
+    for game_id, number, moves in games:
+        game = new_game(game_id, number)
+        for k, move in enumerate([None, *moves]):
+            if move is not None:
+                game.play(move)
+            if game.is_won():
+                break
+            search = ReserveExact(game.state)
+            assert not search.lost(search.beam.root), (game_id, number, k)
+        assert game.is_won()
+
+
+def test_it_decides_picture_patience_deals() -> None:
+    """Picture Patience #1-10 are proved lost within a few thousand positions each (the
+    beam and the generic search decided none of them at 10 s), #461 is won (a line that
+    replays to a win), and solve() gives the verdicts with a positions budget."""
+    for number in range(1, 11):
+        search = ReserveExact(new_game("picture-patience", number).state, max_states=20_000)
+        assert search.run() == (False, None), number
+    result = solve("picture-patience", 461, budget=Budget(states=40_000))
+    assert result.outcome == "solved"
+    game = new_game("picture-patience", 461)
+    for move in result.moves:
+        game.play(move)
+    assert game.is_won()
+    assert solve("picture-patience", 2, budget=Budget(states=40_000)).outcome == "unsolvable"
+
+
+def test_royal_cotillion_761_is_lost_by_the_bound_alone() -> None:
+    """Royal Cotillion #761: the dead-end analysis does not prove it lost (its generic
+    exact search is still open at 50,000 positions); the bound does within 2,000."""
+    from patiencekit.solver.generic import GenericSearch
+
+    state = new_game("royal-cotillion", 761).state
+    assert ReserveExact(state, max_states=2_000).run() == (False, None)
+    assert GenericSearch(state, max_states=50_000).run()[0] is None
+
+
+def test_only_for_the_games_without_a_redeal() -> None:
+    """Odd and Even has a redeal (its waste is turned once): not for it; nor for games
+    without a reserve refilled from the waste."""
+    assert ReserveExact.applies(new_game("picture-patience", 1).state)
+    assert ReserveExact.applies(new_game("royal-cotillion", 1).state)
+    for game_id in ("odd-and-even", "patriarchs", "contradance", "solitaire"):
+        assert not ReserveExact.applies(new_game(game_id, 1).state), game_id
+    with pytest.raises(ValueError, match="odd-and-even"):
+        ReserveExact(new_game("odd-and-even", 1).state)

@@ -1,5 +1,5 @@
 """The pruned exact search of Picture Patience and Royal Cotillion
-(:mod:`patiencekit.solver.reserve_exact`): its bound must never lose a win.
+(:class:`patiencekit.solver.reserve.ReserveExact`): its bound must never lose a win.
 
 The bound is A/B-tested as the dead-end analysis is: whole exact searches with and
 without it, on random last cards of each game, must give the same verdicts, and a
@@ -19,7 +19,7 @@ from patiencekit import new_game
 from patiencekit.games.winnable_numbers import WINNABLE
 from patiencekit.moves import DRAW
 from patiencekit.solver import Budget, solve
-from patiencekit.solver.reserve_exact import ReserveExact
+from patiencekit.solver.reserve import ReserveExact
 from patiencekit.state import State
 
 WINS = Path(__file__).parent / "data" / "picture_patience_wins.json"
@@ -156,3 +156,20 @@ def test_only_for_the_games_without_a_redeal() -> None:
         assert not ReserveExact.applies(new_game(game_id, 1).state), game_id
     with pytest.raises(ValueError, match="odd-and-even"):
         ReserveExact(new_game("odd-and-even", 1).state)
+
+
+def test_the_compiled_search_is_the_pure_one() -> None:
+    """The search in use (compiled with mypyc with the rest of ``reserve.py`` after
+    ``make``) gives the pure one's verdicts, positions and cuts."""
+    import patiencekit.solver as solver_mod
+
+    for game_id, number in [("picture-patience", n) for n in (1, 3, 4, 8)] + [
+        ("royal-cotillion", 761),
+        ("royal-cotillion", 2),
+    ]:
+        state = new_game(game_id, number).state
+        runs = []
+        for search_class in (solver_mod.ReserveExact, ReserveExact):
+            search = search_class(state, max_states=3_000)
+            runs.append((search.run(), search.nodes, search.pruned))
+        assert runs[0] == runs[1], (game_id, number, runs)

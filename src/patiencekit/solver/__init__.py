@@ -47,7 +47,6 @@ from patiencekit.solver import player as _player
 from patiencekit.solver import reserve as _pure_reserve
 from patiencekit.solver import waste_only as _pure_waste_only
 from patiencekit.solver.generic import GenericSearch, prefers_best_first
-from patiencekit.solver.reserve_exact import ReserveExact
 from patiencekit.state import State
 
 __all__ = [
@@ -92,7 +91,7 @@ GREEDY_SHARE_RESERVE = 0.9
 RESERVE_BEAM_SHARE = 0.5
 #: in the reserve games without a redeal (Picture Patience, Royal Cotillion): the pruned
 #: exact search's share of a time budget
-#: (:class:`~patiencekit.solver.reserve_exact.ReserveExact`), per game, and whether it
+#: (:class:`~patiencekit.solver.reserve.ReserveExact`), per game, and whether it
 #: runs before the compact beam. Picture Patience: first, nearly all of it (2026-12-06,
 #: the same search in C, docs/experiments: it decided 933 of deals 1-1,000 in 100,000
 #: positions each, 932 of them lost; the beam and the generic passes decide almost
@@ -152,6 +151,7 @@ WASTE_ONLY_BUILD: str = str(getattr(_WASTE_ONLY, "SOURCE_SHA256", "pure"))
 #: reserve``)
 _RESERVE = compiled_or_pure("patiencekit.solver.reserve_fast", _pure_reserve, "reserve beam")
 ReserveBeam: type[_pure_reserve.ReserveBeam] = _RESERVE.ReserveBeam
+ReserveExact: type[_pure_reserve.ReserveExact] = _RESERVE.ReserveExact
 #: the sha256 of the source the reserve beam in use was compiled from, or ``pure``
 RESERVE_BUILD: str = str(getattr(_RESERVE, "SOURCE_SHA256", "pure"))
 #: the compact search of PatienceMax, compiled when it was built from ``patiencemax.py``

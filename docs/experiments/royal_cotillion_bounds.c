@@ -24,11 +24,18 @@
             the waste are at most its plays from the reserve and the waste, and those are
             at most the credited ones; so every real position stays inside the sets, the
             sets only grow, and a suit that never reaches (13, 13) there cannot in play.
+     blank  as "count", but the stock is drawn in order (when nothing more can be
+            credited), each draw putting a blank on the waste: the card a real draw
+            buries stays free. Argued sound (the package's ReserveExact has the argument).
      bury   as "count", but the stock is drawn in order, and a draw right after a draw
             (nothing played between) buries the drawn card for real. REFUTED: it calls
             positions of winning lines lost. A player can keep a card that fits in the
             reserve and play it after the next draw: the drawn card is pulled into the
             reserve instead of being buried. A sound version needs those kept cards.
+
+   "blank" is the bound the package's ReserveExact
+   (src/patiencekit/solver/reserve.py) prunes its exact search with, for Royal Cotillion
+   and Picture Patience.
 
    Usage (stdin as the driver writes it):
      royal_cotillion_bounds dfs BOUND STATES LOG2TABLE

@@ -643,7 +643,7 @@ def test_no_shipped_royal_cotillion_deal_is_lost_in_its_left_piles() -> None:
         assert not analysis.left_piles_lost(new_game("royal-cotillion", number).state), number
     for number in numbers[:10]:
         game = new_game("royal-cotillion", number)
-        result = solve(game, Budget(states=300_000))
+        result = solve(game, budget=Budget(states=300_000))
         assert result.outcome == "solved", number
         for move in result.moves:
             game.play(move)
@@ -652,6 +652,19 @@ def test_no_shipped_royal_cotillion_deal_is_lost_in_its_left_piles() -> None:
     for number in (7, 622, 844):
         state = new_game("royal-cotillion", number).state
         assert analysis.left_piles_lost(state), number
-        result = solve(new_game("royal-cotillion", number), Budget(states=1_000))
+        result = solve(new_game("royal-cotillion", number), budget=Budget(states=1_000))
         assert (result.outcome, result.states) == ("unsolvable", 0), number
     assert not analysis.lost(new_game("royal-cotillion", 622).state)  # (the per-pile test)
+
+
+def test_a_deal_lost_in_its_left_piles_leaves_the_recursion_limit_as_it_was() -> None:
+    """The exact generic search answers Royal Cotillion #622 lost before it searches, and
+    leaves the interpreter's recursion limit as it found it (it raises it only to search)."""
+    import sys
+
+    from patiencekit.solver import new_game
+
+    before = sys.getrecursionlimit()
+    search = GenericSearch(new_game("royal-cotillion", 622).state, max_states=1_000)
+    assert search.run() == (False, None) and search.nodes == 0
+    assert sys.getrecursionlimit() == before

@@ -215,6 +215,7 @@ class SolveResult:
 class _CompactSearch(Protocol):
     """What ``solve_state`` reads of a compact search that runs before the generic one
     (:class:`~patiencekit.solver.reserve.ReserveBeam`,
+    :class:`~patiencekit.solver.reserve.ReserveExact`,
     :class:`~patiencekit.solver.patiencemax.PatienceMaxSearch`)."""
 
     nodes: int

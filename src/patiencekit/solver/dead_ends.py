@@ -146,7 +146,7 @@ class DeadEnds:
         self.foundation_set = frozenset(t.foundations)
         #: the piles other than the left piles (every card on them is in reach in
         #: :meth:`left_piles_lost`)
-        self.off_columns = [i for i in range(t.pile_count) if i not in set(t.columns)]
+        self.off_columns = [i for i in range(t.pile_count) if i not in self.left_piles]
         self.off_foundations = [i for i in range(t.pile_count) if i not in self.foundation_set]
         #: the relaxation (:meth:`relaxed_lost`): only where the waste's top card alone
         #: plays; per foundation its group (foundations with one sequence); per group its

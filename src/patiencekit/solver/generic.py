@@ -930,15 +930,15 @@ class GenericSearch:
         positions budget, by positions (each part a share of it), so a positions budget
         runs the same parts and gives the same verdict on any machine.
         """
-        old = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old, 50000))
-        rng = random.Random(BEAM_SEED + (0 if self.greedy else 1))
         if (
             not self.greedy
             and self.dead_ends is not None
             and self.dead_ends.left_piles_lost(self.state)
         ):
             return False, None  # (Royal Cotillion's left piles: see dead_ends.py)
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, 50000))
+        rng = random.Random(BEAM_SEED + (0 if self.greedy else 1))
         try:
             if self.greedy and self.best_first:
                 won = self._best_first(self.overall)

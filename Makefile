@@ -22,14 +22,16 @@ WASTE_ONLY_SRC := src/patiencekit/solver/waste_only.py
 RESERVE_SRC := src/patiencekit/solver/reserve.py
 PATIENCEMAX_SRC := src/patiencekit/solver/patiencemax.py
 # and two C extensions, the Klondike search's depth-first search
-# (solver/klondike_native*.so, from solver/klondike_native.c) and PatienceMax's best-first run
-# (solver/patiencemax_native*.so, from solver/patiencemax_native.c), each with Python's own
-# compiler and flags
+# (solver/klondike_native*.so, from solver/klondike_native.c), PatienceMax's best-first run
+# (solver/patiencemax_native*.so, from solver/patiencemax_native.c) and the reserve games'
+# exact search (solver/reserve_native*.so, from solver/reserve_native.c), each with Python's
+# own compiler and flags
 NATIVE_SRC := src/patiencekit/solver/klondike_native.c
 PM_NATIVE_SRC := src/patiencekit/solver/patiencemax_native.c
+RESERVE_NATIVE_SRC := src/patiencekit/solver/reserve_native.c
 FAST   := $(VENV)/.state-fast $(VENV)/.klondike-fast $(VENV)/.dead-ends-fast $(VENV)/.waste-only-fast \
           $(VENV)/.reserve-fast $(VENV)/.patiencemax-fast $(VENV)/.klondike-native \
-          $(VENV)/.patiencemax-native
+          $(VENV)/.patiencemax-native $(VENV)/.reserve-native
 
 .PHONY: venv play serve test bench bench-web
 
@@ -73,6 +75,10 @@ $(VENV)/.klondike-native: $(NATIVE_SRC) tools/build_fast.py $(STAMP)
 
 $(VENV)/.patiencemax-native: $(PM_NATIVE_SRC) tools/build_fast.py $(STAMP)
 	$(BIN)/python tools/build_fast.py patiencemax_native || echo "C build failed: the Python PatienceMax run is used"
+	touch $@
+
+$(VENV)/.reserve-native: $(RESERVE_NATIVE_SRC) tools/build_fast.py $(STAMP)
+	$(BIN)/python tools/build_fast.py reserve_native || echo "C build failed: the Python reserve games' exact search is used"
 	touch $@
 
 play: venv

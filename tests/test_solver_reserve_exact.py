@@ -9,7 +9,9 @@ of the shipped winning lines may be called lost. Budgets are positions, never se
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import random
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from patiencekit import new_game
 from patiencekit.games.winnable_numbers import WINNABLE
 from patiencekit.moves import DRAW
 from patiencekit.solver import Budget, solve
+from patiencekit.solver import reserve as pure
 from patiencekit.solver.reserve import ReserveExact
 from patiencekit.state import State
 
@@ -40,6 +43,14 @@ class BothCopies(ReserveExact):
 
 def verdict(state: State, search: type[ReserveExact], states: int) -> bool | None:
     return search(state, max_states=states).run()[0]
+
+
+def test_a_variant_of_the_bound_searches_in_python() -> None:
+    """The C search knows only the bound (and ``ONE_COPY``): a subclass with a bound of
+    its own runs the Python search, so the A/B tests below compare what they say."""
+    state = new_game("picture-patience", 1).state
+    assert Unbounded(state).native is None
+    assert BothCopies(state).native is ReserveExact(state).native
 
 
 def playout(game_id: str, number: int, rng: random.Random, stock_left: int) -> State:
@@ -159,8 +170,8 @@ def test_only_for_the_games_without_a_redeal() -> None:
 
 
 def test_the_compiled_search_is_the_pure_one() -> None:
-    """The search in use (compiled with mypyc with the rest of ``reserve.py`` after
-    ``make``) gives the pure one's verdicts, positions and cuts."""
+    """The Python search in use (compiled with mypyc with the rest of ``reserve.py``
+    after ``make``) gives the pure one's verdicts, positions and cuts."""
     import patiencekit.solver as solver_mod
 
     for game_id, number in [("picture-patience", n) for n in (1, 3, 4, 8)] + [
@@ -170,6 +181,115 @@ def test_the_compiled_search_is_the_pure_one() -> None:
         state = new_game(game_id, number).state
         runs = []
         for search_class in (solver_mod.ReserveExact, ReserveExact):
-            search = search_class(state, max_states=3_000)
+            search = search_class(state, max_states=3_000, native=False)
             runs.append((search.run(), search.nodes, search.pruned))
         assert runs[0] == runs[1], (game_id, number, runs)
+
+
+# -- the search in C (reserve_native.c) ------------------------------------------------------
+
+NATIVE = pure._NATIVE
+needs_native = pytest.mark.skipif(
+    NATIVE is None and bool(os.environ.get("PATIENCEKIT_PURE_PYTHON")),
+    reason="PATIENCEKIT_PURE_PYTHON is set: only the Python search is used",
+)
+
+
+def test_the_c_search_is_built_from_the_current_source() -> None:
+    """After ``make`` the C search is built from reserve_native.c as it is now and used;
+    with PATIENCEKIT_PURE_PYTHON the Python search is."""
+    source = Path(pure.__file__).with_name("reserve_native.c")
+    if os.environ.get("PATIENCEKIT_PURE_PYTHON"):
+        assert NATIVE is None and pure.NATIVE_BUILD == "python"
+        return
+    assert NATIVE is not None, "not built: run make (tools/build_fast.py reserve_native)"
+    assert hashlib.sha256(source.read_bytes()).hexdigest() == pure.NATIVE_BUILD
+    assert ReserveExact(new_game("picture-patience", 1).state).native is NATIVE
+
+
+def runs_both_ways(state: State, states: int) -> list[tuple[object, ...]]:
+    import patiencekit.solver as solver_mod
+
+    seen = []
+    for native in (False, True):
+        search = solver_mod.ReserveExact(state, max_states=states, native=native)
+        verdict = search.run()
+        seen.append(
+            (verdict, search.nodes, search.kept, search.pruned, search.max_depth,
+             search.beam.path if verdict[0] else None)
+        )
+    return seen
+
+
+@needs_native
+def test_the_c_search_is_the_python_search() -> None:
+    """The C search and the Python one (compiled, native=False): the same verdict,
+    positions, positions kept, cuts, depth and line, from deals of both games and from
+    positions with a waste (random play, and near the end of winning lines), ending in
+    all three ways."""
+    rng = random.Random("reserve-native")
+    lines = json.loads(WINS.read_text())
+    states = [new_game("picture-patience", n).state for n in (1, 3, 4, 6, 8, 12)]
+    states += [new_game("royal-cotillion", n).state for n in (2, 761, 994)]
+    states += [
+        on_a_winning_line(int(n), moves, rng.randint(8, 20))
+        for n, moves in list(lines.items())[:6]
+    ]
+    states += [playout("picture-patience", n, rng, rng.randint(10, 30)) for n in range(1, 5)]
+    states += [playout("royal-cotillion", n, rng, rng.randint(10, 30)) for n in range(1, 5)]
+    verdicts = set()
+    for state in states:
+        seen = runs_both_ways(state, 4_000)
+        assert seen[0] == seen[1], state
+        verdicts.add(seen[1][0])
+    assert verdicts == {(True, None), (False, None), (None, "states")}
+
+
+@needs_native
+def test_the_c_searchs_budget_check_is_called_back_and_its_errors_come_through() -> None:
+    state = new_game("picture-patience", 12).state
+    calls: list[int] = []
+    search = ReserveExact(state, max_states=5_000)
+    original = search._native_check
+
+    def check(nodes: int) -> str | None:
+        calls.append(nodes)
+        return original(nodes)
+
+    search._native_check = check  # type: ignore[method-assign]
+    assert search.run() == (None, "states")
+    assert calls and all(n % 1024 == 0 for n in calls) and search.nodes == 5_120
+    # a limit named by the check stops the search with that limit
+    search = ReserveExact(state)
+    search._native_check = lambda nodes: "time"  # type: ignore[method-assign]
+    assert search.run() == (None, "time") and search.nodes == 1024
+    # an error in the check is raised, not swallowed
+    search = ReserveExact(state)
+
+    def broken(nodes: int) -> str | None:
+        raise ZeroDivisionError("broken check")
+
+    search._native_check = broken  # type: ignore[method-assign]
+    with pytest.raises(ZeroDivisionError, match="broken check"):
+        search.run()
+
+
+@needs_native
+def test_a_position_too_large_for_the_c_search_runs_in_python() -> None:
+    """The C search refuses what it cannot hold with OverflowError (here nine
+    foundations); ReserveExact then searches in Python, with the same answer."""
+    search = ReserveExact(new_game("picture-patience", 3).state, max_states=5_000)
+    model = (tuple(bytes(13) for _ in range(9)), (), False, b"", b"", b"")
+    with pytest.raises(OverflowError, match="too many foundations"):
+        NATIVE.search(model, search.beam.root, 1, search._native_check)
+
+    class Refusing:
+        @staticmethod
+        def search(*args: object) -> object:
+            raise OverflowError("reserve_native: too big")
+
+    search.native = Refusing()
+    assert search.run() == (False, None)
+    python = ReserveExact(new_game("picture-patience", 3).state, max_states=5_000, native=False)
+    assert python.run() == (False, None)
+    assert (search.nodes, search.pruned) == (python.nodes, python.pruned) and search.nodes > 0

@@ -25,15 +25,18 @@ module, so an edit never leaves old code running; ``make`` rebuilds the modules 
 a source changes. ``PATIENCEKIT_PURE_PYTHON=1`` forces the pure-Python modules (the tests
 also check it). A failed build leaves the pure path (that module's old build removed).
 
-Two C extensions are built too: ``native``, ``patiencekit.solver.klondike_native`` from
+Three C extensions are built too: ``native``, ``patiencekit.solver.klondike_native`` from
 ``patiencekit/solver/klondike_native.c``, the Klondike search's depth-first search and its
-key table; and ``patiencemax_native``, ``patiencekit.solver.patiencemax_native`` from
-``patiencekit/solver/patiencemax_native.c``, PatienceMax's best-first run
+key table; ``patiencemax_native``, ``patiencekit.solver.patiencemax_native`` from
+``patiencekit/solver/patiencemax_native.c``, PatienceMax's best-first run; and
+``reserve_native``, ``patiencekit.solver.reserve_native`` from
+``patiencekit/solver/reserve_native.c``, the reserve games' pruned exact search
 (``patiencekit.compiled.native_module`` loads them, with the same hash check; the
 compiler and flags are Python's own, from ``sysconfig``).
 
     python tools/build_fast.py [--clean] [state|klondike|dead_ends|waste_only|reserve|
-                                          patiencemax|native|patiencemax_native ...]
+                                          patiencemax|native|patiencemax_native|
+                                          reserve_native ...]
 """
 
 from __future__ import annotations
@@ -132,10 +135,12 @@ def build(target: Target = TARGETS["klondike"], dest: Path | None = None) -> int
 
 #: the C extension (not mypyc): the Klondike search's depth-first search
 NATIVE = Target("solver/klondike_native.c", "klondike_native")
-#: the C extensions by name: the Klondike one and PatienceMax's best-first run
+#: the C extensions by name: the Klondike one, PatienceMax's best-first run and the reserve
+#: games' exact search
 NATIVES = {
     "native": NATIVE,
     "patiencemax_native": Target("solver/patiencemax_native.c", "patiencemax_native"),
+    "reserve_native": Target("solver/reserve_native.c", "reserve_native"),
 }
 
 

@@ -32,14 +32,16 @@ from __future__ import annotations
 
 import heapq
 import random
+from typing import Any, Final
 
+from patiencekit.compiled import native_module
 from patiencekit.moves import DRAW, TURN
 from patiencekit.solver.dead_ends import DeadEnds
 from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
 from patiencekit.solver.lines import Line, unwind
 from patiencekit.state import EngineMove, State
 
-__all__ = ["MAX_WIDTH", "ReserveBeam", "ReserveExact"]
+__all__ = ["MAX_WIDTH", "NATIVE_BUILD", "ReserveBeam", "ReserveExact"]
 
 #: the widest beam pass; past it the passes repeat at this width with new tie-breaks
 MAX_WIDTH = 4096
@@ -60,6 +62,17 @@ _LEFT = 3
 #: a position: (redeals used, the cards of this pass's stock in the order drawn, how
 #: many of them are drawn, waste, reserve sorted, foundation heights, left pile heights)
 Position = tuple[int, bytes, int, bytes, bytes, bytes, bytes]
+
+#: :class:`ReserveExact`'s search in C (``reserve_native.c``, built by
+#: ``tools/build_fast.py reserve_native``) when it was built from that file as it is now,
+#: else None: then the search runs in Python. Both visit the same positions in the same
+#: order, prune the same ones and find the same line.
+_NATIVE: Final[Any] = native_module(
+    "patiencekit.solver.reserve_native", "reserve_native.c", "reserve games' exact search"
+)
+#: which exact search runs: the sha256 of the C file the native one was built from, or
+#: ``"python"``
+NATIVE_BUILD: Final[str] = str(_NATIVE.SOURCE_SHA256) if _NATIVE is not None else "python"
 
 
 class ReserveBeam:
@@ -422,9 +435,13 @@ class ReserveExact:
         max_seconds: float | None = None,
         max_states: int | None = None,
         max_memory_mb: int | None = None,
+        native: bool = True,
     ) -> None:
         if not self.applies(state):
             raise ValueError(f"{state.t.rules.id}: not a reserve game without a redeal")
+        #: the search in C (:data:`_NATIVE`) when it is built and ``native``, else None;
+        #: a subclass with a bound of its own (:meth:`lost`) searches in Python
+        self.native: Any = _NATIVE if native and type(self).lost is ReserveExact.lost else None
         #: the compact model (moves, keys, the line's engine moves)
         self.beam = ReserveBeam(state)
         beam = self.beam
@@ -598,6 +615,11 @@ class ReserveExact:
             return False, None
         if sum(root[5]) == total:
             return True, None
+        if self.native is not None:
+            try:
+                return self._run_native()
+            except OverflowError:  # (a position larger than the C search holds)
+                pass
         seen: set[Position] = {_key(root)}
         stack: list[tuple[list[tuple[int, Position]], int]] = [(beam.children(root), 0)]
         moves: list[int] = []
@@ -635,6 +657,38 @@ class ReserveExact:
             return None, LIMIT_MEMORY
         finally:
             self.kept = len(seen)
+
+    def _run_native(self) -> tuple[bool | None, str | None]:
+        """:meth:`run`'s search in C (``reserve_native.c``: the same positions in the same
+        order, the same ``nodes``, ``kept``, ``pruned``, ``max_depth`` and line)."""
+        beam = self.beam
+        model = (
+            tuple(self.sequences),
+            tuple(beam.left_cards),
+            self.bounded,
+            bytes(f for pair in self.pairs for f in pair),
+            bytes(self.place_a),
+            bytes(self.place_b),
+        )
+        won, nodes, kept, pruned, depth, path, limit = self.native.search(
+            model, beam.root, self.ONE_COPY, self._native_check
+        )
+        self.nodes = nodes
+        self.kept = kept
+        self.pruned = pruned
+        self.max_depth = depth
+        if won:
+            beam.path = path
+        return (None, limit) if won is None else (bool(won), None)
+
+    def _native_check(self, nodes: int) -> str | None:
+        """The C search's budget check (every 1,024 positions, as :meth:`run` checks):
+        None to go on, else the name of the limit reached."""
+        try:
+            self.limits.check(nodes)
+        except SearchLimit as e:
+            return e.which
+        return None
 
     def engine_moves(self) -> list[EngineMove]:
         """The found line as the engine's moves, each checked legal on the way."""

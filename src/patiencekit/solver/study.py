@@ -482,14 +482,15 @@ def study_from_json(data: dict[str, Any] | str | Path | IO[str]) -> StudyResult:
 def solver_fingerprint() -> str:
     """A short hash of the solver's source files (not this one), of which Klondike search
     runs and which depth-first search it uses (the C one's source hash, or ``python``), of
-    which PatienceMax search and best-first run (compiled, C or Python), of
+    which PatienceMax search and best-first run (compiled, C or Python), of which exact
+    search of the reserve games (C or Python), of
     which position the other searches search and of which dead-end analysis they use (each
     the compiled module's embedded source hash, or ``pure``), to tell which solver made a
     study: the same fingerprint, the same search."""
     import hashlib
 
     from patiencekit import solver, state
-    from patiencekit.solver import generic, klondike, patiencemax
+    from patiencekit.solver import generic, klondike, patiencemax, reserve
 
     digest = hashlib.sha256()
     folder = Path(__file__).resolve().parent
@@ -501,6 +502,7 @@ def solver_fingerprint() -> str:
     digest.update(b"dead ends\0" + generic.DEAD_ENDS_BUILD.encode() + b"\0")
     digest.update(b"klondike dfs\0" + klondike.NATIVE_BUILD.encode() + b"\0")
     digest.update(b"patiencemax run\0" + patiencemax.NATIVE_BUILD.encode() + b"\0")
+    digest.update(b"reserve exact\0" + reserve.NATIVE_BUILD.encode() + b"\0")
     digest.update(b"patiencemax search\0" + solver.PATIENCEMAX_BUILD.encode() + b"\0")
     return digest.hexdigest()[:12]
 

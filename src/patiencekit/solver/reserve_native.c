@@ -1,0 +1,517 @@
+/* The pruned exact search of the reserve games in C: ReserveExact.run (reserve.py), the
+   same search position for position.
+
+   The Python search (ReserveExact in reserve.py) is the reference and its text the
+   argument (the bound and why it is sound); this file does what it does, in the same
+   order, so that both visit the same positions, prune the same ones and find the same
+   line (tests/test_solver_reserve_exact.py checks it):
+
+   - a position is ReserveBeam's: the foundations' heights, the left piles' heights, the
+     stock cards drawn, the waste (its cards in order) and the reserve (sorted); no redeal
+     is left, so the pass is always the first;
+   - children(): ReserveBeam.children's moves in its order: the waste's top, the reserve's
+     cards (one of two alike copies), the left piles' tops, each to each foundation it
+     fits, then a draw; a play from the reserve refills it from the waste's top, else from
+     the stock;
+   - the key: two positions are the same when their heights, cards drawn and waste are
+     (ReserveBeam's _key; the reserve then follows: it holds every card not elsewhere).
+     The waste is kept in the key as the first places of the cards dealt to it (the
+     root's waste, then the stock in order) that spell it, one bit a place: two wastes
+     are the same cards in the same order exactly when those bits are;
+   - lost(): ReserveExact.lost, the same relaxed game played the same way (per suit a
+     14 x 14 grid of reachable pairs of heights grown from the points where a card was
+     freed);
+   - the search: depth first, a position's children in order; a child that wins (every
+     card on a foundation, not by a draw) ends it; a child seen before is skipped, a new
+     one counted, the budget check called every 1,024 positions counted (as
+     Limits.check), then pruned when lost() says so, else searched.
+
+   search(model, root, one_copy, check)
+       -> (won, nodes, kept, pruned, max_depth, path, limit)
+     model: (sequences, left_cards, bounded, pairs, place_a, place_b) as ReserveExact
+     holds them (bytes each; pairs as 8 bytes, a suit's two foundations); root: a
+     ReserveBeam position with no redeal used. won: True (path: the compact moves),
+     False (every position searched: no line wins), None (limit: the name check(nodes)
+     returned, or "memory" when the table could not grow). OverflowError when the
+     position is larger than this file handles (the caller then runs the Python search).
+
+   Built by tools/build_fast.py (target reserve_native) with Python's own compiler and
+   flags; patiencekit.compiled.native_module loads it only when its SOURCE_SHA256 is this
+   file's.
+*/
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef PK_SOURCE_SHA256
+#define PK_SOURCE_SHA256 "unknown"
+#endif
+
+#define MAXF 8       /* foundations */
+#define MAXSEQ 15    /* cards of one foundation */
+#define MAXLEFT 4    /* left piles */
+#define MAXLH 15     /* cards of one left pile */
+#define MAXSLOTS 128 /* the root's waste and stock together */
+#define MAXRES 64    /* reserve cards */
+#define MAXPLACES 4  /* places of one card on the foundations */
+#define MAXDEPTH 1024
+/* a suit's points to grow from, at most: each point set once (196), and each card freed
+   once (the waste, the stock, the left piles) pushing at most 28 */
+#define MAXTODO (196 + 28 * (MAXSLOTS + MAXLEFT * MAXLH + MAXRES + 8))
+
+#define DRAW (-1)
+#define K_WASTE 1
+#define K_RESERVE 2
+#define K_LEFT 3
+
+typedef struct {
+    uint8_t hs[MAXF], lh[MAXLEFT];
+    int drawn, wn, rn, placed;
+    uint8_t waste[MAXSLOTS];
+    uint8_t res[MAXRES];
+} Pos;
+
+typedef struct { uint64_t a, b, c; } Key;
+
+typedef struct {
+    /* the model */
+    int nf, nleft, n, w0, total, bounded, one;
+    uint8_t seq[MAXF][MAXSEQ];
+    int seqlen[MAXF];
+    uint8_t left[MAXLEFT][MAXLH];
+    uint8_t stream[MAXSLOTS];
+    uint8_t slot[MAXSLOTS]; /* the root's waste, then the stock */
+    int nplaces[52];
+    uint8_t place_f[52][MAXPLACES], place_k[52][MAXPLACES];
+    int pair_a[4], pair_b[4];
+    uint8_t place_a[52], place_b[52];
+    /* the table of positions seen */
+    Key *table;
+    uint64_t mask, fill;
+    /* the search */
+    long long nodes, pruned;
+    int max_depth, depth, path_len;
+    int path[MAXDEPTH];
+    PyObject *check, *limit;
+    int oom;
+    /* lost()'s work space */
+    int todo[4][MAXTODO];
+    int ntodo[4];
+} Search;
+
+/* ---- the table --------------------------------------------------------------------- */
+
+static Key key_of(const Search *s, const Pos *p) {
+    Key k = {1ull << 63, 0, 0};
+    for (int f = 0; f < s->nf; f++) k.a |= (uint64_t)p->hs[f] << (4 * f);
+    for (int q = 0; q < s->nleft; q++) k.a |= (uint64_t)p->lh[q] << (32 + 4 * q);
+    k.a |= (uint64_t)p->drawn << 48;
+    /* the waste as the first places that spell it */
+    int x = 0, end = s->w0 + p->drawn;
+    for (int i = 0; i < p->wn; i++) {
+        while (x < end && s->slot[x] != p->waste[i]) x++;
+        /* (x < end: the waste is the dealt cards less some) */
+        if (x < 64) k.b |= 1ull << x; else k.c |= 1ull << (x - 64);
+        x++;
+    }
+    return k;
+}
+
+static inline uint64_t hash_key(Key k) {
+    uint64_t h = k.a * 0x9E3779B97F4A7C15ull ^ k.b * 0xC2B2AE3D27D4EB4Full ^ k.c * 0x165667B19E3779F9ull;
+    return h ^ (h >> 29);
+}
+
+static int grow(Search *s) {
+    uint64_t size = (s->mask + 1) * 2;
+    Key *t = calloc(size, sizeof(Key));
+    if (!t) return -1;
+    for (uint64_t i = 0; i <= s->mask; i++) {
+        Key k = s->table[i];
+        if (!k.a) continue;
+        uint64_t j = hash_key(k) & (size - 1);
+        while (t[j].a) j = (j + 1) & (size - 1);
+        t[j] = k;
+    }
+    free(s->table);
+    s->table = t;
+    s->mask = size - 1;
+    return 0;
+}
+
+/* 1 seen before, 0 added, -1 out of memory */
+static int insert(Search *s, Key k) {
+    if ((s->fill + 1) * 10 > (s->mask + 1) * 7 && grow(s)) return -1;
+    for (uint64_t i = hash_key(k) & s->mask;; i = (i + 1) & s->mask) {
+        Key *e = &s->table[i];
+        if (!e->a) { *e = k; s->fill++; return 0; }
+        if (e->a == k.a && e->b == k.b && e->c == k.c) return 1;
+    }
+}
+
+/* ---- the bound (ReserveExact.lost) -------------------------------------------------- */
+
+static void free_card(Search *s, int c, int *freec, uint8_t reach[4][196]) {
+    freec[c]++;
+    int su = c / 13, a = s->place_a[c], b = s->place_b[c];
+    uint8_t *grid = reach[su];
+    int *stack = s->todo[su];
+    for (int y = 0; y < 14; y++) {
+        if (grid[a * 14 + y]) stack[s->ntodo[su]++] = a * 14 + y;
+        if (grid[y * 14 + b]) stack[s->ntodo[su]++] = y * 14 + b;
+    }
+}
+
+static int lost(Search *s, const Pos *p) {
+    if (!s->bounded) return 0;
+    int freec[52] = {0};
+    for (int f = 0; f < s->nf; f++)
+        for (int k = 0; k < p->hs[f]; k++) freec[s->seq[f][k]]++;
+    for (int i = 0; i < p->rn; i++) freec[p->res[i]]++;
+    int buried[2 * MAXSLOTS + 2], bn = 0;
+    for (int i = 0; i < p->wn; i++) buried[bn++] = p->waste[i];
+    if (bn) freec[buried[--bn]]++;
+    int heights[MAXLEFT];
+    for (int q = 0; q < s->nleft; q++) {
+        heights[q] = p->lh[q];
+        if (heights[q]) freec[s->left[q][heights[q] - 1]]++;
+    }
+    uint8_t reach[4][196];
+    int best[4], top_a[4], top_b[4];
+    memset(reach, 0, sizeof reach);
+    int credited = 0;
+    for (int su = 0; su < 4; su++) {
+        int a0 = p->hs[s->pair_a[su]], b0 = p->hs[s->pair_b[su]];
+        reach[su][a0 * 14 + b0] = 1;
+        best[su] = a0 + b0;
+        top_a[su] = a0;
+        top_b[su] = b0;
+        s->todo[su][0] = a0 * 14 + b0;
+        s->ntodo[su] = 1;
+        credited += best[su];
+    }
+    int one = s->one, n = s->n, j = p->drawn;
+    int freed[MAXSLOTS + MAXLEFT * MAXLH + 8];
+    for (;;) {
+        for (;;) {
+            for (int su = 0; su < 4; su++) {
+                int *stack = s->todo[su];
+                uint8_t *grid = reach[su];
+                const uint8_t *seq_a = s->seq[s->pair_a[su]], *seq_b = s->seq[s->pair_b[su]];
+                while (s->ntodo[su]) {
+                    int x = stack[--s->ntodo[su]];
+                    int a = x / 14, b = x % 14;
+                    if (a + b > best[su]) best[su] = a + b;
+                    if (a > top_a[su]) top_a[su] = a;
+                    if (b > top_b[su]) top_b[su] = b;
+                    if (a < 13) {
+                        int c = seq_a[a];
+                        if (freec[c] >= (b > s->place_b[c] ? 2 : one) && !grid[x + 14]) {
+                            grid[x + 14] = 1;
+                            stack[s->ntodo[su]++] = x + 14;
+                        }
+                    }
+                    if (b < 13) {
+                        int c = seq_b[b];
+                        if (freec[c] >= (a > s->place_a[c] ? 2 : one) && !grid[x + 1]) {
+                            grid[x + 1] = 1;
+                            stack[s->ntodo[su]++] = x + 1;
+                        }
+                    }
+                }
+            }
+            int nfreed = 0;
+            int total = best[0] + best[1] + best[2] + best[3];
+            while (credited < total) {
+                credited++;
+                if (bn) {
+                    int x = buried[--bn];
+                    if (x >= 0) freed[nfreed++] = x;
+                } else if (j < n) {
+                    freed[nfreed++] = s->stream[j++];
+                }
+            }
+            for (int q = 0; q < s->nleft; q++) {
+                while (heights[q]) {
+                    int c = s->left[q][heights[q] - 1], su = c / 13;
+                    if (top_a[su] <= s->place_a[c] && top_b[su] <= s->place_b[c]) break;
+                    heights[q]--;
+                    if (heights[q]) freed[nfreed++] = s->left[q][heights[q] - 1];
+                }
+            }
+            if (!nfreed) break;
+            for (int i = 0; i < nfreed; i++) free_card(s, freed[i], freec, reach);
+        }
+        if (reach[0][195] && reach[1][195] && reach[2][195] && reach[3][195]) return 0;
+        if (j >= n) return 1;
+        buried[bn++] = -1; /* (the blank) */
+        free_card(s, s->stream[j++], freec, reach);
+    }
+}
+
+/* ---- the search (ReserveExact.run) -------------------------------------------------- */
+
+/* the reserve without its card i, with card c added (c < 0: none), still sorted */
+static void reserve_swap(Pos *q, int i, int c) {
+    memmove(q->res + i, q->res + i + 1, (size_t)(q->rn - i - 1));
+    q->rn--;
+    if (c < 0) return;
+    int k = 0;
+    while (k < q->rn && q->res[k] < c) k++;
+    memmove(q->res + k + 1, q->res + k, (size_t)(q->rn - k));
+    q->res[k] = (uint8_t)c;
+    q->rn++;
+}
+
+static int dfs(Search *s, const Pos *p);
+
+/* one child of the position being searched: 1 won, -1 stop (a limit, out of memory),
+   else 0 (go on with the next child) */
+static int visit(Search *s, const Pos *q, int move) {
+    if (move != DRAW && q->placed == s->total) {
+        s->path[s->depth] = move;
+        s->path_len = s->depth + 1;
+        return 1;
+    }
+    int r = insert(s, key_of(s, q));
+    if (r < 0) { s->oom = 1; return -1; }
+    if (r) return 0;
+    s->nodes++;
+    if (!(s->nodes & 1023)) {
+        PyObject *res = PyObject_CallFunction(s->check, "L", s->nodes);
+        if (!res) return -1;
+        if (res != Py_None) { s->limit = res; return -1; }
+        Py_DECREF(res);
+    }
+    if (lost(s, q)) { s->pruned++; return 0; }
+    if (s->depth >= MAXDEPTH) {
+        PyErr_SetString(PyExc_OverflowError, "reserve_native: a line of over 1,024 moves");
+        return -1;
+    }
+    s->path[s->depth++] = move;
+    if (s->depth > s->max_depth) s->max_depth = s->depth;
+    r = dfs(s, q);
+    if (r) return r;
+    s->depth--;
+    return 0;
+}
+
+static int dfs(Search *s, const Pos *p) {
+    Pos q;
+    int r;
+    if (p->wn) {
+        int c = p->waste[p->wn - 1];
+        for (int i = 0; i < s->nplaces[c]; i++) {
+            int f = s->place_f[c][i];
+            if (p->hs[f] != s->place_k[c][i]) continue;
+            q = *p;
+            q.wn--;
+            q.hs[f]++;
+            q.placed++;
+            if ((r = visit(s, &q, K_WASTE | c << 4 | f << 10))) return r;
+        }
+    }
+    int last = -1;
+    for (int j = 0; j < p->rn; j++) {
+        int c = p->res[j];
+        if (c == last) continue; /* (alike copies: one play) */
+        last = c;
+        for (int i = 0; i < s->nplaces[c]; i++) {
+            int f = s->place_f[c][i];
+            if (p->hs[f] != s->place_k[c][i]) continue;
+            q = *p;
+            q.hs[f]++;
+            q.placed++;
+            if (q.wn) reserve_swap(&q, j, q.waste[--q.wn]);
+            else if (q.drawn < s->n) reserve_swap(&q, j, s->stream[q.drawn++]);
+            else reserve_swap(&q, j, -1);
+            if ((r = visit(s, &q, K_RESERVE | c << 4 | f << 10))) return r;
+        }
+    }
+    for (int pile = 0; pile < s->nleft; pile++) {
+        if (!p->lh[pile]) continue;
+        int c = s->left[pile][p->lh[pile] - 1];
+        for (int i = 0; i < s->nplaces[c]; i++) {
+            int f = s->place_f[c][i];
+            if (p->hs[f] != s->place_k[c][i]) continue;
+            q = *p;
+            q.hs[f]++;
+            q.placed++;
+            q.lh[pile]--;
+            if ((r = visit(s, &q, K_LEFT | c << 4 | f << 10 | pile << 14))) return r;
+        }
+    }
+    if (p->drawn < s->n) {
+        q = *p;
+        q.waste[q.wn++] = s->stream[q.drawn++];
+        if ((r = visit(s, &q, DRAW))) return r;
+    }
+    return 0;
+}
+
+/* ---- the call ---------------------------------------------------------------------- */
+
+static int too_big(const char *what) {
+    PyErr_Format(PyExc_OverflowError, "reserve_native: %s", what);
+    return -1;
+}
+
+/* bytes item i of a tuple (a borrowed reference) or NULL with an error */
+static PyObject *bytes_item(PyObject *tuple, Py_ssize_t i) {
+    PyObject *x = PyTuple_GetItem(tuple, i);
+    if (x && !PyBytes_Check(x)) {
+        PyErr_Format(PyExc_TypeError, "reserve_native: item %zd is not bytes", i);
+        return NULL;
+    }
+    return x;
+}
+
+static int set_model(Search *s, PyObject *model, PyObject *root) {
+    PyObject *seqs, *lefts, *pairs, *pa, *pb;
+    int bounded;
+    if (!PyArg_ParseTuple(model, "O!O!pSSS", &PyTuple_Type, &seqs, &PyTuple_Type, &lefts,
+                          &bounded, &pairs, &pa, &pb))
+        return -1;
+    s->bounded = bounded;
+    s->nf = (int)PyTuple_GET_SIZE(seqs);
+    if (s->nf > MAXF) return too_big("too many foundations");
+    s->total = 0;
+    for (int f = 0; f < s->nf; f++) {
+        PyObject *q = bytes_item(seqs, f);
+        if (!q) return -1;
+        Py_ssize_t len = PyBytes_GET_SIZE(q);
+        if (len > MAXSEQ) return too_big("a foundation too long");
+        s->seqlen[f] = (int)len;
+        s->total += (int)len;
+        for (Py_ssize_t k = 0; k < len; k++) {
+            int c = (uint8_t)PyBytes_AS_STRING(q)[k];
+            if (c >= 52) return too_big("a card out of range");
+            if (s->nplaces[c] >= MAXPLACES) return too_big("a card with too many places");
+            s->seq[f][k] = (uint8_t)c;
+            s->place_f[c][s->nplaces[c]] = (uint8_t)f;
+            s->place_k[c][s->nplaces[c]++] = (uint8_t)k;
+        }
+    }
+    s->nleft = (int)PyTuple_GET_SIZE(lefts);
+    if (s->nleft > MAXLEFT) return too_big("too many left piles");
+    for (int q = 0; q < s->nleft; q++) {
+        PyObject *x = bytes_item(lefts, q);
+        if (!x) return -1;
+        if (PyBytes_GET_SIZE(x) > MAXLH) return too_big("a left pile too high");
+        memcpy(s->left[q], PyBytes_AS_STRING(x), (size_t)PyBytes_GET_SIZE(x));
+    }
+    if (s->bounded) {
+        if (PyBytes_GET_SIZE(pairs) != 8 || PyBytes_GET_SIZE(pa) != 52 || PyBytes_GET_SIZE(pb) != 52) {
+            PyErr_SetString(PyExc_ValueError, "reserve_native: pairs, place_a, place_b: 8, 52, 52 bytes");
+            return -1;
+        }
+        for (int su = 0; su < 4; su++) {
+            s->pair_a[su] = (uint8_t)PyBytes_AS_STRING(pairs)[2 * su];
+            s->pair_b[su] = (uint8_t)PyBytes_AS_STRING(pairs)[2 * su + 1];
+            if (s->pair_a[su] >= s->nf || s->pair_b[su] >= s->nf)
+                return too_big("a pair's foundation out of range");
+        }
+        memcpy(s->place_a, PyBytes_AS_STRING(pa), 52);
+        memcpy(s->place_b, PyBytes_AS_STRING(pb), 52);
+        for (int c = 0; c < 52; c++)
+            if (s->place_a[c] > 13 || s->place_b[c] > 13) return too_big("a place out of range");
+        for (int f = 0; f < s->nf; f++)
+            if (s->seqlen[f] != 13) return too_big("a bounded foundation not of 13");
+    }
+    PyObject *stream, *waste, *reserve, *hs, *left;
+    int used, drawn;
+    if (!PyArg_ParseTuple(root, "iSiSSSS", &used, &stream, &drawn, &waste, &reserve, &hs, &left))
+        return -1;
+    if (used) return too_big("a redeal used");
+    s->n = (int)PyBytes_GET_SIZE(stream);
+    s->w0 = (int)PyBytes_GET_SIZE(waste);
+    if (s->n + s->w0 > MAXSLOTS || drawn > s->n || drawn > 255) return too_big("too many cards to deal");
+    /* (the root's waste is dealt before this pass's stock: no drawn card is on it) */
+    if (drawn) return too_big("the root has drawn cards");
+    if (PyBytes_GET_SIZE(reserve) > MAXRES) return too_big("too many reserve cards");
+    if (PyBytes_GET_SIZE(hs) != s->nf || PyBytes_GET_SIZE(left) != s->nleft)
+        return too_big("heights unlike the model");
+    memcpy(s->stream, PyBytes_AS_STRING(stream), (size_t)s->n);
+    memcpy(s->slot, PyBytes_AS_STRING(waste), (size_t)s->w0);
+    memcpy(s->slot + s->w0, s->stream, (size_t)s->n);
+    return 0;
+}
+
+static PyObject *search(PyObject *self, PyObject *args) {
+    PyObject *model, *root, *check;
+    int one;
+    if (!PyArg_ParseTuple(args, "O!O!iO", &PyTuple_Type, &model, &PyTuple_Type, &root, &one, &check))
+        return NULL;
+    Search *s = calloc(1, sizeof(Search));
+    if (!s) return PyErr_NoMemory();
+    PyObject *out = NULL;
+    if (set_model(s, model, root)) goto done;
+    s->one = one;
+    s->check = check;
+    Pos p;
+    memset(&p, 0, sizeof p);
+    {
+        PyObject *waste = PyTuple_GET_ITEM(root, 3), *reserve = PyTuple_GET_ITEM(root, 4);
+        PyObject *hs = PyTuple_GET_ITEM(root, 5), *left = PyTuple_GET_ITEM(root, 6);
+        p.wn = (int)PyBytes_GET_SIZE(waste);
+        memcpy(p.waste, PyBytes_AS_STRING(waste), (size_t)p.wn);
+        p.rn = (int)PyBytes_GET_SIZE(reserve);
+        memcpy(p.res, PyBytes_AS_STRING(reserve), (size_t)p.rn);
+        for (int f = 0; f < s->nf; f++) {
+            p.hs[f] = (uint8_t)PyBytes_AS_STRING(hs)[f];
+            if (p.hs[f] > s->seqlen[f]) { too_big("a height past its foundation"); goto done; }
+            p.placed += p.hs[f];
+        }
+        for (int q = 0; q < s->nleft; q++) p.lh[q] = (uint8_t)PyBytes_AS_STRING(left)[q];
+        for (int i = 0; i < p.rn; i++)
+            if (p.res[i] >= 52 || (i && p.res[i] < p.res[i - 1])) { too_big("a reserve not sorted"); goto done; }
+    }
+    s->mask = (1u << 16) - 1;
+    s->table = calloc(s->mask + 1, sizeof(Key));
+    if (!s->table) { PyErr_NoMemory(); goto done; }
+    insert(s, key_of(s, &p));
+    int r = dfs(s, &p);
+    if (r < 0 && !s->oom && !s->limit) goto done; /* (an error from Python, or too deep) */
+    PyObject *won = r > 0 ? Py_True : r == 0 ? Py_False : Py_None;
+    PyObject *path = Py_None;
+    if (r > 0) {
+        path = PyList_New(s->path_len);
+        if (!path) goto done;
+        for (int i = 0; i < s->path_len; i++) PyList_SET_ITEM(path, i, PyLong_FromLong(s->path[i]));
+    } else {
+        Py_INCREF(path);
+    }
+    PyObject *limit = s->limit ? s->limit : s->oom ? PyUnicode_FromString("memory") : (Py_INCREF(Py_None), Py_None);
+    s->limit = NULL;
+    if (limit) out = Py_BuildValue("(OLLLiOO)", won, s->nodes, (long long)s->fill, s->pruned, s->max_depth, path, limit);
+    Py_DECREF(path);
+    Py_XDECREF(limit);
+done:
+    Py_XDECREF(s->limit);
+    free(s->table);
+    free(s);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"search", search, METH_VARARGS,
+     "search(model, root, one_copy, check) -> (won, nodes, kept, pruned, max_depth, path, "
+     "limit): ReserveExact.run's search from root (reserve_native.c's text)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "reserve_native",
+    "The reserve games' pruned exact search in C (reserve_native.c).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit_reserve_native(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddStringConstant(m, "SOURCE_SHA256", PK_SOURCE_SHA256)) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -345,3 +345,16 @@ def test_pure_python_and_compiled_klondike_search_agree(game_id: str) -> None:
                 assert game.is_won()
             seen.add((won, search.nodes))
         assert len(seen) == 1, seen
+
+
+def test_solve_refuses_a_number_it_cannot_use() -> None:
+    """A Game is solved from its position: a number beside it (a budget passed by
+    position, say) is refused with a clear error, as is a number that is not an int."""
+    game = new_game("captured-queens", 1)
+    with pytest.raises(TypeError, match=r"a Game is solved from its position.*budget="):
+        solve(game, Budget(states=10))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a Game is solved from its position"):
+        solve(game, 1)
+    for number in ("1", 1.0, True):
+        with pytest.raises(TypeError, match="the number is an int"):
+            solve("captured-queens", number, budget=Budget(states=10))  # type: ignore[arg-type]

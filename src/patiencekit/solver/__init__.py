@@ -349,13 +349,32 @@ def solve(
 ) -> SolveResult:
     """Solve a game from its current position, or game ``number`` of a game id.
 
-    ``max_seconds`` is a shortcut for ``Budget(seconds=...)``.
+    ``max_seconds`` is a shortcut for ``Budget(seconds=...)``. A budget goes by name:
+
+    >>> solve("captured-queens", 1, Budget(states=10))
+    Traceback (most recent call last):
+    ...
+    TypeError: solve() takes from 1 to 2 positional arguments but 3 were given
+    >>> solve(new_game("captured-queens", 1), Budget(states=10))
+    Traceback (most recent call last):
+    ...
+    TypeError: solve(game, number): a Game is solved from its position, so no number ...
     """
     if budget is None:
         budget = Budget(seconds=max_seconds if max_seconds is not None else 30.0)
-    if isinstance(game, str):
+    if not isinstance(game, str):
+        if number is not None:
+            raise TypeError(
+                "solve(game, number): a Game is solved from its position, so no number "
+                f"(got a {type(number).__name__}); pass the budget as budget="
+            )
+    else:
         if number is None:
             raise ValueError("solve(game_id, number): give the game number to solve")
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise TypeError(
+                f"solve({game!r}, number): the number is an int, not {type(number).__name__}"
+            )
         game = new_game(game, number)
     return replace(solve_state(game.state, budget), number=game.number)
 

@@ -5,14 +5,16 @@ one. Budgets are positions, never seconds."""
 
 from __future__ import annotations
 
-import hashlib
-import os
 import random
-from pathlib import Path
 
 import pytest
 
-from compiled_modules import assert_current_in_use
+from compiled_modules import (
+    assert_current_in_use,
+    assert_native_check_contract,
+    assert_native_current,
+)
+from compiled_modules import needs_native as needs_native_of
 from patiencekit import new_game
 from patiencekit.games.winnable_numbers import WINNABLE
 from patiencekit.solver import Budget, solve_state
@@ -243,22 +245,14 @@ def test_the_search_in_use_searches_as_the_pure_one() -> None:
 # -- the best-first run in C (patiencemax_native.c) ------------------------------------------
 
 NATIVE = pure._NATIVE
-needs_native = pytest.mark.skipif(
-    NATIVE is None and bool(os.environ.get("PATIENCEKIT_PURE_PYTHON")),
-    reason="PATIENCEKIT_PURE_PYTHON is set: only the Python run is used",
-)
+needs_native = needs_native_of(NATIVE)
 
 
 def test_the_c_run_is_built_from_the_current_source() -> None:
     """After ``make`` the C run is built from patiencemax_native.c as it is now and used;
     with PATIENCEKIT_PURE_PYTHON the Python run is."""
-    source = Path(pure.__file__).with_name("patiencemax_native.c")
-    if os.environ.get("PATIENCEKIT_PURE_PYTHON"):
-        assert NATIVE is None and pure.NATIVE_BUILD == "python"
-        return
-    assert NATIVE is not None, "not built: run make (tools/build_fast.py patiencemax_native)"
-    assert hashlib.sha256(source.read_bytes()).hexdigest() == pure.NATIVE_BUILD
-    assert PatienceMaxSearch(new_game("patiencemax", 1).state).native is NATIVE
+    used = PatienceMaxSearch(new_game("patiencemax", 1).state).native
+    assert_native_current(pure, "patiencemax_native.c", "patiencemax_native", NATIVE, used)
 
 
 @needs_native
@@ -286,30 +280,9 @@ def test_the_c_run_is_the_python_run() -> None:
 @needs_native
 def test_the_c_runs_budget_check_is_called_back_and_its_errors_come_through() -> None:
     state = new_game("patiencemax", 3).state
-    calls: list[int] = []
-    search = pure.PatienceMaxSearch(state, max_states=5_000)
-    original = search._native_check
-
-    def check(nodes: int) -> str | None:
-        calls.append(nodes)
-        return original(nodes)
-
-    search._native_check = check  # type: ignore[method-assign]
-    assert search.run() == (None, "states")
-    assert calls and all(n % 1024 == 0 for n in calls) and search.nodes == 5_120
-    # a limit named by the check stops the run with that limit
-    search = pure.PatienceMaxSearch(state)
-    search._native_check = lambda nodes: "time"  # type: ignore[method-assign]
-    assert search.run() == (None, "time") and search.nodes == 1024
-    # an error in the check is raised, not swallowed
-    search = pure.PatienceMaxSearch(state)
-
-    def broken(nodes: int) -> str | None:
-        raise ZeroDivisionError("broken check")
-
-    search._native_check = broken  # type: ignore[method-assign]
-    with pytest.raises(ZeroDivisionError, match="broken check"):
-        search.run()
+    assert_native_check_contract(
+        lambda states: pure.PatienceMaxSearch(state, max_states=states), 5_000
+    )
 
 
 @needs_native

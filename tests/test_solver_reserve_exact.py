@@ -9,14 +9,14 @@ of the shipped winning lines may be called lost. Budgets are positions, never se
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import random
 from pathlib import Path
 
 import pytest
 
+from compiled_modules import assert_native_check_contract, assert_native_current
+from compiled_modules import needs_native as needs_native_of
 from patiencekit import new_game
 from patiencekit.games.winnable_numbers import WINNABLE
 from patiencekit.moves import DRAW
@@ -189,22 +189,14 @@ def test_the_compiled_search_is_the_pure_one() -> None:
 # -- the search in C (reserve_native.c) ------------------------------------------------------
 
 NATIVE = pure._NATIVE
-needs_native = pytest.mark.skipif(
-    NATIVE is None and bool(os.environ.get("PATIENCEKIT_PURE_PYTHON")),
-    reason="PATIENCEKIT_PURE_PYTHON is set: only the Python search is used",
-)
+needs_native = needs_native_of(NATIVE)
 
 
 def test_the_c_search_is_built_from_the_current_source() -> None:
     """After ``make`` the C search is built from reserve_native.c as it is now and used;
     with PATIENCEKIT_PURE_PYTHON the Python search is."""
-    source = Path(pure.__file__).with_name("reserve_native.c")
-    if os.environ.get("PATIENCEKIT_PURE_PYTHON"):
-        assert NATIVE is None and pure.NATIVE_BUILD == "python"
-        return
-    assert NATIVE is not None, "not built: run make (tools/build_fast.py reserve_native)"
-    assert hashlib.sha256(source.read_bytes()).hexdigest() == pure.NATIVE_BUILD
-    assert ReserveExact(new_game("picture-patience", 1).state).native is NATIVE
+    used = ReserveExact(new_game("picture-patience", 1).state).native
+    assert_native_current(pure, "reserve_native.c", "reserve_native", NATIVE, used)
 
 
 def runs_both_ways(state: State, states: int) -> list[tuple[object, ...]]:
@@ -248,30 +240,7 @@ def test_the_c_search_is_the_python_search() -> None:
 @needs_native
 def test_the_c_searchs_budget_check_is_called_back_and_its_errors_come_through() -> None:
     state = new_game("picture-patience", 12).state
-    calls: list[int] = []
-    search = ReserveExact(state, max_states=5_000)
-    original = search._native_check
-
-    def check(nodes: int) -> str | None:
-        calls.append(nodes)
-        return original(nodes)
-
-    search._native_check = check  # type: ignore[method-assign]
-    assert search.run() == (None, "states")
-    assert calls and all(n % 1024 == 0 for n in calls) and search.nodes == 5_120
-    # a limit named by the check stops the search with that limit
-    search = ReserveExact(state)
-    search._native_check = lambda nodes: "time"  # type: ignore[method-assign]
-    assert search.run() == (None, "time") and search.nodes == 1024
-    # an error in the check is raised, not swallowed
-    search = ReserveExact(state)
-
-    def broken(nodes: int) -> str | None:
-        raise ZeroDivisionError("broken check")
-
-    search._native_check = broken  # type: ignore[method-assign]
-    with pytest.raises(ZeroDivisionError, match="broken check"):
-        search.run()
+    assert_native_check_contract(lambda states: ReserveExact(state, max_states=states), 5_000)
 
 
 @needs_native

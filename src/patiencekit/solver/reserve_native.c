@@ -298,53 +298,42 @@ static int visit(Search *s, const Pos *q, int move) {
     return 0;
 }
 
-static int dfs(Search *s, const Pos *p) {
+/* the plays of card c from `kind` (the waste's top, reserve place j, left pile `pile`) to
+   each foundation it fits, in ReserveBeam.children's order: as visit() returns */
+static int plays(Search *s, const Pos *p, int c, int kind, int j, int pile) {
     Pos q;
     int r;
-    if (p->wn) {
-        int c = p->waste[p->wn - 1];
-        for (int i = 0; i < s->nplaces[c]; i++) {
-            int f = s->place_f[c][i];
-            if (p->hs[f] != s->place_k[c][i]) continue;
-            q = *p;
-            q.wn--;
-            q.hs[f]++;
-            q.placed++;
-            if ((r = visit(s, &q, K_WASTE | c << 4 | f << 10))) return r;
-        }
+    for (int i = 0; i < s->nplaces[c]; i++) {
+        int f = s->place_f[c][i];
+        if (p->hs[f] != s->place_k[c][i]) continue;
+        q = *p;
+        q.hs[f]++;
+        q.placed++;
+        if (kind == K_WASTE) q.wn--;
+        else if (kind == K_LEFT) q.lh[pile]--;
+        else if (q.wn) reserve_swap(&q, j, q.waste[--q.wn]);
+        else if (q.drawn < s->n) reserve_swap(&q, j, s->stream[q.drawn++]);
+        else reserve_swap(&q, j, -1);
+        if ((r = visit(s, &q, kind | c << 4 | f << 10 | (kind == K_LEFT ? pile << 14 : 0)))) return r;
     }
+    return 0;
+}
+
+static int dfs(Search *s, const Pos *p) {
+    int r;
+    if (p->wn && (r = plays(s, p, p->waste[p->wn - 1], K_WASTE, 0, 0))) return r;
     int last = -1;
     for (int j = 0; j < p->rn; j++) {
         int c = p->res[j];
         if (c == last) continue; /* (alike copies: one play) */
         last = c;
-        for (int i = 0; i < s->nplaces[c]; i++) {
-            int f = s->place_f[c][i];
-            if (p->hs[f] != s->place_k[c][i]) continue;
-            q = *p;
-            q.hs[f]++;
-            q.placed++;
-            if (q.wn) reserve_swap(&q, j, q.waste[--q.wn]);
-            else if (q.drawn < s->n) reserve_swap(&q, j, s->stream[q.drawn++]);
-            else reserve_swap(&q, j, -1);
-            if ((r = visit(s, &q, K_RESERVE | c << 4 | f << 10))) return r;
-        }
+        if ((r = plays(s, p, c, K_RESERVE, j, 0))) return r;
     }
-    for (int pile = 0; pile < s->nleft; pile++) {
-        if (!p->lh[pile]) continue;
-        int c = s->left[pile][p->lh[pile] - 1];
-        for (int i = 0; i < s->nplaces[c]; i++) {
-            int f = s->place_f[c][i];
-            if (p->hs[f] != s->place_k[c][i]) continue;
-            q = *p;
-            q.hs[f]++;
-            q.placed++;
-            q.lh[pile]--;
-            if ((r = visit(s, &q, K_LEFT | c << 4 | f << 10 | pile << 14))) return r;
-        }
-    }
+    for (int pile = 0; pile < s->nleft; pile++)
+        if (p->lh[pile] && (r = plays(s, p, s->left[pile][p->lh[pile] - 1], K_LEFT, 0, pile)))
+            return r;
     if (p->drawn < s->n) {
-        q = *p;
+        Pos q = *p;
         q.waste[q.wn++] = s->stream[q.drawn++];
         if ((r = visit(s, &q, DRAW))) return r;
     }

@@ -157,3 +157,16 @@ def test_make_rebuilds_the_compiled_search_when_its_source_changes() -> None:
     build = [i for i, line in enumerate(lines) if "tools/build_fast.py" in line]
     tests = [i for i, line in enumerate(lines) if "-m pytest" in line]
     assert build and tests and build[0] < tests[0], proc.stdout
+
+
+def test_every_built_module_is_ignored_by_git() -> None:
+    """Each module tools/build_fast.py builds (mypyc and C) lands beside its source as a
+    ``.so`` that .gitignore names, so a ``git add -A`` never commits a build (one did, in
+    stop 43: the C module added then had no line)."""
+    ignored = set((ROOT / ".gitignore").read_text(encoding="utf-8").splitlines())
+    targets = {**BUILD.TARGETS, **BUILD.NATIVES}
+    assert len(targets) >= 9
+    for target in targets.values():
+        folder = Path("src/patiencekit") / target.source
+        line = f"{folder.parent.as_posix()}/{target.fast}*.so"
+        assert line in ignored, f".gitignore lacks {line}"

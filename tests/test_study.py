@@ -865,3 +865,24 @@ def test_a_study_at_a_positions_budget_is_reproducible(game: str, numbers: list[
     again = run_study(game, list(reversed(numbers)), budget, workers=2)
     assert _records(first) == _records(again)
     assert {d.outcome for d in first.deals} >= {"solved", "limit"}  # both kinds are compared
+
+
+def test_a_signal_raised_inside_ray_still_reads_as_an_interruption():
+    """A SIGTERM's exception raised inside Ray's C code comes out as a SystemError caused
+    by it (seen in a clean-clone run of the SIGTERM test above): the study CLI finds the
+    signal in the chain, so it stops as interrupted (exit 130) and keeps its deals; a
+    SystemError with no signal behind it is not one."""
+    from patiencekit.study_cli import _interruption, _Terminated
+
+    term = _Terminated()
+    try:
+        try:
+            raise term
+        except _Terminated as inner:
+            raise SystemError("returned a result with an exception set") from inner
+    except SystemError as e:
+        assert _interruption(e) is term
+    ctrl_c = KeyboardInterrupt()
+    assert _interruption(ctrl_c) is ctrl_c
+    assert _interruption(SystemError("no signal")) is None
+    assert _interruption(ValueError("x")) is None

@@ -114,6 +114,20 @@ class _Terminated(Exception):
     """A SIGTERM, raised in the main thread so that the study stops as on Ctrl-C."""
 
 
+def _interruption(e: BaseException) -> BaseException | None:
+    """The Ctrl-C or SIGTERM behind ``e``, if any: ``e`` itself, or one it was raised from
+    (a signal handler's exception raised inside Ray's C code comes out as a SystemError
+    "returned a result with an exception set", caused by it)."""
+    seen: set[int] = set()
+    at: BaseException | None = e
+    while at is not None and id(at) not in seen:
+        if isinstance(at, (KeyboardInterrupt, _Terminated)):
+            return at
+        seen.add(id(at))
+        at = at.__cause__ or at.__context__
+    return None
+
+
 @contextmanager
 def _sigterm_stops() -> Iterator[None]:
     """While inside, a SIGTERM raises :class:`_Terminated` (so the workers are shut down
@@ -429,9 +443,13 @@ def study(
             if partial is None or not partial.deals:
                 _fail(str(e))
             stopped = str(e)
-        except (KeyboardInterrupt, _Terminated) as e:
+        except (KeyboardInterrupt, _Terminated, SystemError) as e:
+            signal_ = _interruption(e)
+            if signal_ is None:
+                raise
             partial = finished_before(e)
-            stopped = f"interrupted ({'Ctrl-C' if isinstance(e, KeyboardInterrupt) else 'SIGTERM'})"
+            kind = "Ctrl-C" if isinstance(signal_, KeyboardInterrupt) else "SIGTERM"
+            stopped = f"interrupted ({kind})"
             status = EXIT_INTERRUPTED
     meta: dict[str, object] = {
         "command": command,

@@ -305,7 +305,10 @@ def study(
         typer.Option("--max-states", help="Positions budget per deal.", show_default=False),
     ] = None,
     memory_mb: Annotated[
-        int, typer.Option("--memory-mb", help="Peak memory budget per deal, in MiB.")
+        int,
+        typer.Option(
+            "--memory-mb", help="Memory budget per deal (the process's resident memory), in MiB."
+        ),
     ] = DEFAULT_MEMORY_MB,
     workers: Annotated[
         int | None,

@@ -169,7 +169,8 @@ PATIENCEMAX_BUILD: str = str(getattr(_PATIENCEMAX, "SOURCE_SHA256", "pure"))
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """What a search may spend: wall seconds, positions kept, peak memory (MiB)."""
+    """What a search may spend: wall seconds, positions kept, memory (MiB: the process's
+    resident memory while it searches, :func:`~patiencekit.solver.limits.resident_kb`)."""
 
     seconds: float | None = 30.0
     states: int | None = None

@@ -1,4 +1,8 @@
-"""The budgets of a search: wall time, positions kept, peak memory.
+"""The budgets of a search: wall time, positions kept, memory.
+
+The memory budget caps the process's resident memory *now* (:func:`resident_kb`), not
+its lifetime peak: a process that once held a big search (a web server answering hints,
+a study's worker, a test runner) can search again with the same budget.
 
 >>> limits = Limits(max_states=10)
 >>> limits.check(5)
@@ -10,14 +14,34 @@ patiencekit.solver.limits.SearchLimit: states
 
 from __future__ import annotations
 
+import os
 import resource
 import time
 
-__all__ = ["LIMIT_MEMORY", "LIMIT_STATES", "LIMIT_TIME", "Limits", "SearchLimit"]
+__all__ = ["LIMIT_MEMORY", "LIMIT_STATES", "LIMIT_TIME", "Limits", "SearchLimit", "resident_kb"]
 
 LIMIT_TIME = "time"
 LIMIT_STATES = "states"
 LIMIT_MEMORY = "memory"
+
+
+_STATM = "/proc/self/statm"
+_PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024 if hasattr(os, "sysconf") else 4
+
+
+def resident_kb() -> int:
+    """The process's resident memory now, in KiB: from ``/proc/self/statm`` (Linux);
+    where there is no such file, the peak the OS reports (``ru_maxrss``), which only
+    grows.
+
+    >>> 0 < resident_kb() <= resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    True
+    """
+    try:
+        with open(_STATM, "rb") as f:
+            return int(f.read().split()[1]) * _PAGE_KB
+    except (OSError, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 class SearchLimit(Exception):
@@ -44,13 +68,13 @@ class Limits:
 
     def check(self, states: int) -> None:
         """Raise :class:`SearchLimit` if time is up, ``states`` is over the cap, or the
-        process's peak memory is over its cap."""
+        process's resident memory (:func:`resident_kb`) is over its cap."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchLimit(LIMIT_TIME)
         if self.max_states is not None and states > self.max_states:
             raise SearchLimit(LIMIT_STATES)
         if (
             self.max_memory_kb is not None
-            and resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > self.max_memory_kb
+            and resident_kb() > self.max_memory_kb
         ):
             raise SearchLimit(LIMIT_MEMORY)

@@ -32,11 +32,12 @@ recomputed from a CSV or JSON file:
 Times are wall seconds inside the worker; on a busy machine they include the
 waiting for a CPU, and a deal near the time limit may come out either way.
 
-The peak-memory budget is checked by the solvers against the worker process's
-peak resident memory, which only grows. A worker that once held a big search
-would stop every later search at once with a ``memory`` limit, so a
-``memory`` limit from a worker that had run an earlier deal is not trusted:
-that deal is solved again in a fresh process and only that verdict is kept.
+The memory budget is checked by the solvers against the worker process's
+resident memory at that moment (:func:`~patiencekit.solver.limits.resident_kb`).
+A worker that ran earlier deals may still hold some of their memory (the
+allocator does not always give it back), so a ``memory`` limit from such a
+worker is not trusted: that deal is solved again in a fresh process and only
+that verdict is kept.
 """
 
 from __future__ import annotations
@@ -799,12 +800,13 @@ def _run_fresh(
     """Solve each deal in a process of its own, ``workers`` at a time.
 
     The processes come from a fork server wherever there is one, whatever
-    ``start_method`` says: the memory budget reads the process's peak resident memory,
-    and a child forked from this process, or even spawned (fork, then exec), starts with
-    this process's memory as its peak. So after this process has solved a big deal
-    inline, each deal retried that way would hit the memory limit again at once. The
-    fork server's children start from the small server instead (and, forked from a
-    process without threads, they are as safe as spawned ones)."""
+    ``start_method`` says: the memory budget reads the process's resident memory, and a
+    child forked from this process starts holding this process's pages (and on systems
+    without ``/proc`` the budget reads the peak, which a spawned child, forked before it
+    execs, inherits). So after this process has solved a big deal inline, each deal
+    retried that way could hit the memory limit again at once. The fork server's
+    children start from the small server instead (and, forked from a process without
+    threads, they are as safe as spawned ones)."""
     results: list[DealResult] = []
     if "forkserver" in multiprocessing.get_all_start_methods():
         start_method = "forkserver"

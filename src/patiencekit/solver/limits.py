@@ -66,15 +66,26 @@ class Limits:
         self.max_states = max_states
         self.max_memory_kb = max_memory_mb * 1024 if max_memory_mb is not None else None
 
-    def check(self, states: int) -> None:
-        """Raise :class:`SearchLimit` if time is up, ``states`` is over the cap, or the
-        process's resident memory (:func:`resident_kb`) is over its cap."""
+    def reached(self, states: int) -> str | None:
+        """The name of the budget run out (time is up, ``states`` is over the cap, or the
+        process's resident memory, :func:`resident_kb`, is over its cap), else None: the
+        answer the C searches' budget callbacks give.
+
+        >>> Limits(max_states=10).reached(11)
+        'states'
+        >>> Limits(max_seconds=60).reached(10**9) is None
+        True
+        """
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SearchLimit(LIMIT_TIME)
+            return LIMIT_TIME
         if self.max_states is not None and states > self.max_states:
-            raise SearchLimit(LIMIT_STATES)
-        if (
-            self.max_memory_kb is not None
-            and resident_kb() > self.max_memory_kb
-        ):
-            raise SearchLimit(LIMIT_MEMORY)
+            return LIMIT_STATES
+        if self.max_memory_kb is not None and resident_kb() > self.max_memory_kb:
+            return LIMIT_MEMORY
+        return None
+
+    def check(self, states: int) -> None:
+        """Raise :class:`SearchLimit` naming the budget run out (:meth:`reached`)."""
+        which = self.reached(states)
+        if which is not None:
+            raise SearchLimit(which)

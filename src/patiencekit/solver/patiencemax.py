@@ -613,11 +613,7 @@ class PatienceMaxSearch:
     def _native_check(self, nodes: int) -> str | None:
         """The C run's budget check (every 1,024 positions, as :meth:`_Run.go`
         checks): None to go on, else the name of the limit reached."""
-        try:
-            self.limits.check(nodes)
-        except SearchLimit as e:
-            return e.which
-        return None
+        return self.limits.reached(nodes)
 
     # -- the line on the engine ----------------------------------------------------------
 

@@ -684,11 +684,7 @@ class ReserveExact:
     def _native_check(self, nodes: int) -> str | None:
         """The C search's budget check (every 1,024 positions, as :meth:`run` checks):
         None to go on, else the name of the limit reached."""
-        try:
-            self.limits.check(nodes)
-        except SearchLimit as e:
-            return e.which
-        return None
+        return self.limits.reached(nodes)
 
     def engine_moves(self) -> list[EngineMove]:
         """The found line as the engine's moves, each checked legal on the way."""

@@ -22,6 +22,7 @@ import argparse
 import shutil
 import subprocess
 import sys
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -105,8 +106,13 @@ def main() -> int:
     cmd = [str(binary), "dfs", args.bound, str(args.states), str(args.table)]
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(text)
-    proc.stdin.close()
+    stdin = proc.stdin
+
+    def feed() -> None:  # (from a thread: written whole first, a long list of deals
+        stdin.write(text)  # filled both pipes and the two programs waited on each other)
+        stdin.close()
+
+    threading.Thread(target=feed, daemon=True).start()
     won: list[int] = []
     for row in proc.stdout:
         head, _, moves = row.strip().partition(" line=")

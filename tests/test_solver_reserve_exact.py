@@ -22,7 +22,7 @@ from patiencekit.games.winnable_numbers import WINNABLE
 from patiencekit.moves import DRAW
 from patiencekit.solver import Budget, solve
 from patiencekit.solver import reserve as pure
-from patiencekit.solver.reserve import ReserveExact
+from patiencekit.solver.reserve import RESTART_STATES, ReserveExact, ReserveRestarts
 from patiencekit.state import State
 
 WINS = Path(__file__).parent / "data" / "picture_patience_wins.json"
@@ -199,12 +199,15 @@ def test_the_c_search_is_built_from_the_current_source() -> None:
     assert_native_current(pure, "reserve_native.c", "reserve_native", NATIVE, used)
 
 
-def runs_both_ways(state: State, states: int) -> list[tuple[object, ...]]:
+def runs_both_ways(
+    state: State, states: int, bury: bool = False, seed: int | None = None
+) -> list[tuple[object, ...]]:
     import patiencekit.solver as solver_mod
 
     seen = []
     for native in (False, True):
         search = solver_mod.ReserveExact(state, max_states=states, native=native)
+        search._bury, search._seed = bury, seed
         verdict = search.run()
         seen.append(
             (verdict, search.nodes, search.kept, search.pruned, search.max_depth,
@@ -250,7 +253,7 @@ def test_a_position_too_large_for_the_c_search_runs_in_python() -> None:
     search = ReserveExact(new_game("picture-patience", 3).state, max_states=5_000)
     model = (tuple(bytes(13) for _ in range(9)), (), False, b"", b"", b"")
     with pytest.raises(OverflowError, match="too many foundations"):
-        NATIVE.search(model, search.beam.root, 1, search._native_check)
+        NATIVE.search(model, search.beam.root, 1, False, -1, search._native_check)
 
     class Refusing:
         @staticmethod
@@ -262,3 +265,58 @@ def test_a_position_too_large_for_the_c_search_runs_in_python() -> None:
     python = ReserveExact(new_game("picture-patience", 3).state, max_states=5_000, native=False)
     assert python.run() == (False, None)
     assert (search.nodes, search.pruned) == (python.nodes, python.pruned) and search.nodes > 0
+
+
+@needs_native
+def test_the_restarts_knobs_search_alike_in_c_and_python() -> None:
+    """With ReserveRestarts' knobs (the unsound *bury* cut, children in an order drawn
+    from a seed) the C and Python searches still visit the same positions in the same
+    order and find the same line; a seed changes the order (other positions cut), and
+    the cut proves nothing: it calls Royal Cotillion #8's root lost, which the exact
+    search does not."""
+    seen = {}
+    for number in (171, 110, 2):
+        state = new_game("royal-cotillion", number).state
+        for bury, seed in [(True, None), (True, 3), (False, 5)]:
+            both = runs_both_ways(state, 4_000, bury, seed)
+            assert both[0] == both[1], (number, bury, seed)
+            seen[number, bury, seed] = both[1]
+    assert seen[171, True, None][0] == (True, None)  # (the cut's line: 188 positions)
+    assert seen[110, True, None][3] != seen[110, True, 3][3]  # (other cuts)
+    exact = runs_both_ways(new_game("royal-cotillion", 8).state, 2_000)
+    cut = runs_both_ways(new_game("royal-cotillion", 8).state, 2_000, True, None)
+    assert exact[1][0] == (None, "states") and cut[1][:2] == ((False, None), 0)
+
+
+def test_the_restarts_win_deals_the_exact_search_leaves_and_never_say_lost() -> None:
+    """Royal Cotillion #190 (which the 10 s exact search, and every study before stop 44,
+    left undecided) is won by the 7th restart, and its line replays to a win; the restarts
+    say nothing of #994 (lost: the exact search proves it) nor of #8: the cut calls their
+    roots lost, and a cut is no proof, so they give up as out of positions. Budgets in
+    positions."""
+    search = ReserveRestarts(new_game("royal-cotillion", 190).state, max_states=200_000)
+    assert search.run() == (True, None)
+    assert search.restarts == 7 and 6 * RESTART_STATES < search.nodes < 7 * RESTART_STATES
+    game = new_game("royal-cotillion", 190)
+    for move in search.move_texts():
+        game.play(move)
+    assert game.is_won()
+    assert ReserveExact(new_game("royal-cotillion", 994).state).run() == (False, None)
+    for number in (994, 8):
+        lost = ReserveRestarts(new_game("royal-cotillion", number).state, max_states=50_000)
+        assert lost.run() == (None, "states") and lost.found is None
+        with pytest.raises(ValueError, match="no line found"):
+            lost.move_texts()
+    with pytest.raises(ValueError, match="without a redeal"):
+        ReserveRestarts(new_game("odd-and-even", 1).state)
+
+
+def test_solve_runs_the_restarts_after_the_exact_search() -> None:
+    """solve() on Royal Cotillion #190 with a positions budget: the beam and the exact
+    search find no win within it, the restarts do (their positions counted in)."""
+    result = solve("royal-cotillion", 190, budget=Budget(seconds=None, states=130_000))
+    assert result.outcome == "solved" and result.states > 2 * 130_000
+    game = new_game("royal-cotillion", 190)
+    for move in result.moves:
+        game.play(move)
+    assert game.is_won()

@@ -198,6 +198,16 @@ static int over, bound_kind;
 /* the line being searched: the package's compact moves (ReserveBeam: -1 a draw, else
    kind | card << 4 | foundation << 10 | left pile << 14; kind 1 waste, 2 reserve, 3 left) */
 static int line[400], depth;
+/* restarts (dfs with RESTARTS > 1): from the second on, the sources are tried in a random
+   order and a draw comes first one time in four (a finder of wins: its "lost" is no proof
+   unless the first, ordered, search ends without a limit) */
+static int randomize;
+static uint64_t rng_state;
+static uint32_t rnd(void) {
+    rng_state ^= rng_state << 13; rng_state ^= rng_state >> 7; rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 11);
+}
+static int draw_step(const Pos *p);
 
 static int seen(const Pos *p) {
     uint64_t a = 0;
@@ -235,7 +245,20 @@ static int dfs(const Pos *p) {
     if (r == 2 || ++nodes >= max_nodes) { over = 1; return 0; }
     if (bound_kind && lost(p, bound_kind)) { pruned++; return 0; }
     Pos c;
-    for (int k = 0; k < NRES + 5; k++) { /* the reserve spaces, the waste, the left piles */
+    int order[NRES + 5];
+    for (int k = 0; k < NRES + 5; k++) order[k] = k;
+    if (randomize) {
+        for (int k = NRES + 4; k > 0; k--) {
+            int q = (int)(rnd() % (uint32_t)(k + 1)), t = order[k];
+            order[k] = order[q]; order[q] = t;
+        }
+        if (rnd() % 4 == 0 && p->si < NST) {
+            int r2 = draw_step(p);
+            if (r2 || over) return r2;
+        }
+    }
+    for (int kk = 0; kk < NRES + 5; kk++) { /* the reserve spaces, the waste, the left piles */
+        int k = order[kk];
         int card;
         if (k < NRES) {
             card = p->res[k];
@@ -267,16 +290,19 @@ static int dfs(const Pos *p) {
             if (over) return 0;
         }
     }
-    if (p->si < NST) {
-        c = *p;
-        int sp = c.si++;
-        c.wpos[c.wn] = (uint8_t)sp;
-        c.waste[c.wn++] = (int8_t)stock[sp];
-        if (sp < 64) c.mlo |= 1ull << sp; else c.mhi |= 1ull << (sp - 64);
-        line[depth++] = -1;
-        if (dfs(&c)) return 1;
-        depth--;
-    }
+    if (p->si < NST) return draw_step(p);
+    return 0;
+}
+
+static int draw_step(const Pos *p) {
+    Pos c = *p;
+    int sp = c.si++;
+    c.wpos[c.wn] = (uint8_t)sp;
+    c.waste[c.wn++] = (int8_t)stock[sp];
+    if (sp < 64) c.mlo |= 1ull << sp; else c.mhi |= 1ull << (sp - 64);
+    line[depth++] = -1;
+    if (dfs(&c)) return 1;
+    depth--;
     return 0;
 }
 
@@ -340,17 +366,29 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    if (argc == 5 && !strcmp(argv[1], "dfs")) {
+    if ((argc == 5 || argc == 6) && !strcmp(argv[1], "dfs")) {
+        int restarts = argc == 6 ? atoi(argv[5]) : 1;
         bound_kind = parse_bound(argv[2]);
         max_nodes = atol(argv[3]);
         tmask = (1ull << atoi(argv[4])) - 1;
         tab = calloc(tmask + 1, sizeof(Key));
         if (!tab) { fprintf(stderr, "royal_cotillion_bounds: out of memory\n"); return 1; }
         while (read_deal(&n, &root)) {
-            memset(tab, 0, (tmask + 1) * sizeof(Key));
-            tfill = 0; nodes = 0; pruned = 0; over = 0; depth = 0;
-            int won = dfs(&root);
-            printf("%llu %s nodes=%ld pruned=%ld", n, won ? "won" : over ? "limit" : "lost", nodes, pruned);
+            int won = 0, exhausted = 0, tries = 0;
+            long all_nodes = 0;
+            for (int r = 0; r < restarts && !won && !exhausted; r++) {
+                memset(tab, 0, (tmask + 1) * sizeof(Key));
+                tfill = 0; nodes = 0; pruned = 0; over = 0; depth = 0;
+                randomize = r > 0;
+                rng_state = n * 1000003ull + (uint64_t)r * 7919ull + 1;
+                won = dfs(&root);
+                all_nodes += nodes;
+                tries++;
+                if (!won && !over && r == 0) exhausted = 1;
+            }
+            nodes = all_nodes;
+            printf("%llu %s nodes=%ld pruned=%ld tries=%d", n, won ? "won" : exhausted ? "lost" : "limit",
+                   nodes, pruned, tries);
             if (won)
                 for (int d = 0; d < depth; d++) printf("%s%d", d ? "," : " line=", line[d]);
             printf("\n");
@@ -358,6 +396,6 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    fprintf(stderr, "usage: royal_cotillion_bounds check BOUND | dfs BOUND STATES LOG2TABLE\n");
+    fprintf(stderr, "usage: royal_cotillion_bounds check BOUND | dfs BOUND STATES LOG2TABLE [RESTARTS]\n");
     return 2;
 }

@@ -79,6 +79,10 @@ def main() -> int:
     ap.add_argument("--states", type=int, default=300_000, help="beam or search positions")
     ap.add_argument("--table", type=int, default=24, help="dfs: log2 of the table's slots")
     ap.add_argument("--merge", action="store_true", help="dfs: ship the numbers won")
+    ap.add_argument(
+        "--restarts", type=int, default=1,
+        help="dfs: searches a deal, each of STATES; from the second on in a random order",
+    )
     args = ap.parse_args()
     binary = build()
     if args.mode == "check":
@@ -103,7 +107,7 @@ def main() -> int:
     if not args.numbers:
         ap.error("dfs needs --numbers")
     text = "".join(deal_line(n) + "\n" for n in parse_numbers(args.numbers))
-    cmd = [str(binary), "dfs", args.bound, str(args.states), str(args.table)]
+    cmd = [str(binary), "dfs", args.bound, str(args.states), str(args.table), str(args.restarts)]
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdin is not None and proc.stdout is not None
     stdin = proc.stdin
@@ -131,7 +135,9 @@ def main() -> int:
         command = (
             f"{datetime.now(UTC).date().isoformat()}: python "
             f"docs/experiments/royal_cotillion_bounds.py dfs {args.bound} "
-            f"--numbers {args.numbers} --states {args.states} --table {args.table} --merge"
+            f"--numbers {args.numbers} --states {args.states} --table {args.table}"
+            + (f" --restarts {args.restarts}" if args.restarts > 1 else "")
+            + " --merge"
         )
         added, now = study.merge_winnable(path, GAME, won, command)
         print(f"shipped list: {added} added, {now} now")

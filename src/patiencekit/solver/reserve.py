@@ -32,16 +32,25 @@ from __future__ import annotations
 
 import heapq
 import random
+import time
 from typing import Any, Final
 
 from patiencekit.compiled import native_module
 from patiencekit.moves import DRAW, TURN
 from patiencekit.solver.dead_ends import DeadEnds
-from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit
+from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, Limits, SearchLimit
 from patiencekit.solver.lines import Line, unwind
 from patiencekit.state import EngineMove, State
 
-__all__ = ["MAX_WIDTH", "NATIVE_BUILD", "ReserveBeam", "ReserveExact"]
+__all__ = [
+    "MAX_RESTARTS",
+    "MAX_WIDTH",
+    "NATIVE_BUILD",
+    "RESTART_STATES",
+    "ReserveBeam",
+    "ReserveExact",
+    "ReserveRestarts",
+]
 
 #: the widest beam pass; past it the passes repeat at this width with new tie-breaks
 MAX_WIDTH = 4096
@@ -49,6 +58,9 @@ MAX_WIDTH = 4096
 NEAR = 3
 #: the tie-breaks' seed (the first pass; each pass draws from one generator)
 SEED = 2024
+#: :class:`ReserveRestarts`: the positions of one restart, and the most restarts
+RESTART_STATES = 20_000
+MAX_RESTARTS = 1_000
 
 #: the compact moves of a line: a draw, a redeal, or a card played from the waste
 #: (``_WASTE``), the reserve or left pile ``p`` to foundation ``f``:
@@ -454,6 +466,14 @@ class ReserveExact:
         self.kept = 0
         #: positions the bound called lost
         self.pruned = 0
+        #: :class:`ReserveRestarts`' knobs, off in the exact search: ``_bury`` makes the
+        #: bound's relaxed game bury the card it drew when it draws again with nothing
+        #: credited between (not sound: "no line" then proves nothing), ``_seed`` (not
+        #: None) tries each position's children in an order drawn from it (:meth:`_order`;
+        #: ``_rng`` is its generator's state)
+        self._bury = False
+        self._seed: int | None = None
+        self._rng = 0
         self.sequences = beam.sequences
         #: per suit: its two foundations (a, b); per card: its place on each
         self.pairs: list[tuple[int, int]] = []
@@ -497,8 +517,10 @@ class ReserveExact:
         for c in reserve:
             free[c] += 1
         buried = list(waste)
+        last = -1  # the card the relaxed game drew last, nothing credited since (or the top)
         if buried:
-            free[buried.pop()] += 1
+            last = buried.pop()
+            free[last] += 1
         left_cards = self.beam.left_cards
         heights = list(left)
         for p in range(len(heights)):
@@ -558,6 +580,7 @@ class ReserveExact:
                 total = sum(best)
                 while credited < total:
                     credited += 1
+                    last = -1
                     if buried:
                         x = buried.pop()
                         if x >= 0:
@@ -582,9 +605,14 @@ class ReserveExact:
                 return False
             if j >= n:
                 return True
-            buried.append(-1)  # (the blank)
+            if self._bury and last >= 0:
+                free[last] -= 1  # (drawn, and nothing credited since: buried for real)
+                buried.append(last)
+            else:
+                buried.append(-1)  # (the blank)
             c = stream[j]
             j += 1
+            last = c
             self._free(c, free, reach, todo)
 
     def _free(
@@ -620,8 +648,11 @@ class ReserveExact:
                 return self._run_native()
             except OverflowError:  # (a position larger than the C search holds)
                 pass
+        self._rng = (self._seed * 1_000_003 + 1) & _MASK64 if self._seed is not None else 0
         seen: set[Position] = {_key(root)}
-        stack: list[tuple[list[tuple[int, Position]], int]] = [(beam.children(root), 0)]
+        stack: list[tuple[list[tuple[int, Position]], int]] = [
+            (self._order(beam.children(root)), 0)
+        ]
         moves: list[int] = []
         try:
             while stack:
@@ -649,7 +680,7 @@ class ReserveExact:
                 moves.append(move)
                 if len(moves) > self.max_depth:
                     self.max_depth = len(moves)
-                stack.append((beam.children(child), 0))
+                stack.append((self._order(beam.children(child)), 0))
             return False, None
         except SearchLimit as e:
             return None, e.which
@@ -671,7 +702,12 @@ class ReserveExact:
             bytes(self.place_b),
         )
         won, nodes, kept, pruned, depth, path, limit = self.native.search(
-            model, beam.root, self.ONE_COPY, self._native_check
+            model,
+            beam.root,
+            self.ONE_COPY,
+            self._bury,
+            -1 if self._seed is None else self._seed,
+            self._native_check,
         )
         self.nodes = nodes
         self.kept = kept
@@ -680,6 +716,30 @@ class ReserveExact:
         if won:
             beam.path = path
         return (None, limit) if won is None else (bool(won), None)
+
+    def _order(self, children: list[tuple[int, Position]]) -> list[tuple[int, Position]]:
+        """``children`` as the search tries them: as they are, or with a seed the plays
+        shuffled (Fisher-Yates from the last, by a xorshift generator) and the draw
+        first when the generator says 0 of 4, else last (the C search does the same)."""
+        if not self._rng:
+            return children
+        plays = [ch for ch in children if ch[0] != _DRAW]
+        draws = [ch for ch in children if ch[0] == _DRAW]
+        for k in range(len(plays) - 1, 0, -1):
+            q = self._rnd() % (k + 1)
+            plays[k], plays[q] = plays[q], plays[k]
+        if draws and self._rnd() % 4 == 0:
+            return draws + plays
+        return plays + draws
+
+    def _rnd(self) -> int:
+        """The next number of the xorshift generator (the C search's rnd)."""
+        x = self._rng
+        x ^= (x << 13) & _MASK64
+        x ^= x >> 7
+        x ^= (x << 17) & _MASK64
+        self._rng = x
+        return (x >> 11) & 0xFFFFFFFF
 
     def _native_check(self, nodes: int) -> str | None:
         """The C search's budget check (every 1,024 positions, as :meth:`run` checks):
@@ -693,6 +753,110 @@ class ReserveExact:
     def move_texts(self) -> list[str]:
         """The found line in the notation."""
         return self.beam.move_texts()
+
+
+class ReserveRestarts:
+    """Restarts of :class:`ReserveExact`'s search cut by an unsound rule, each trying the
+    children in an order of its own: a finder of wins (Royal Cotillion's, after the beam).
+
+    The exact search goes deep down the first lines it tries. On some deals that the beam
+    and it leave undecided, a search that cuts more and tries the plays in another order
+    wins within a few hundred positions (Royal Cotillion #171: 189). The cut: the bound's
+    relaxed game buries the card it drew when it draws again with nothing credited between.
+    It is **not sound** (a player may keep a card that fits in the reserve, draw, then play
+    it, pulling the drawn card into the reserve: it calls some winnable deals lost), so
+    this search never says a deal is lost: :meth:`run` gives (True, None), a win, or (None,
+    the budget that ran out). Each restart has :data:`RESTART_STATES` positions; the first
+    tries the children in the search's own order, the next ones in orders drawn from the
+    seeds 1, 2, ... (:meth:`ReserveExact._order`), so the same budget in positions gives the
+    same answer on any machine. A win is a line of the model, given as the engine's moves
+    checked legal on the way (:meth:`engine_moves`).
+
+    >>> from patiencekit import new_game
+    >>> search = ReserveRestarts(new_game("royal-cotillion", 171).state, max_states=100_000)
+    >>> search.run()
+    (True, None)
+    >>> search.nodes < RESTART_STATES
+    True
+    """
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        max_seconds: float | None = None,
+        max_states: int | None = None,
+        max_memory_mb: int | None = None,
+    ) -> None:
+        if not ReserveExact.applies(state):
+            raise ValueError(f"{state.t.rules.id}: not a reserve game without a redeal")
+        self.state = state
+        self.max_states = max_states
+        self.max_memory_mb = max_memory_mb
+        self.limits = Limits(
+            max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
+        )
+        self.deadline = self.limits.deadline
+        #: positions searched, over every restart; the most kept by one; the deepest line
+        self.nodes = 0
+        self.kept = 0
+        self.max_depth = 0
+        #: the restarts run
+        self.restarts = 0
+        #: the restart that won, if one did
+        self.found: ReserveExact | None = None
+
+    @staticmethod
+    def applies(state: State) -> bool:
+        """As :meth:`ReserveExact.applies`."""
+        return ReserveExact.applies(state)
+
+    def run(self) -> tuple[bool | None, str | None]:
+        """(True, None) won (the line in :meth:`move_texts`), else (None, which budget ran
+        out): never False, see the class's text."""
+        while self.restarts < MAX_RESTARTS:
+            which = self.limits.reached(self.nodes)
+            if which is not None:
+                return None, which
+            each = RESTART_STATES
+            if self.max_states is not None:
+                each = min(each, self.max_states - self.nodes)
+            seconds = None
+            if self.deadline is not None:
+                seconds = max(self.deadline - time.perf_counter(), 0.0)
+            search = ReserveExact(
+                self.state, max_seconds=seconds, max_states=each, max_memory_mb=self.max_memory_mb
+            )
+            search._bury = True
+            search._seed = self.restarts or None
+            self.restarts += 1
+            won, limit = search.run()
+            self.nodes += search.nodes
+            self.kept = max(self.kept, search.kept)
+            self.max_depth = max(self.max_depth, search.max_depth)
+            if won:
+                self.found = search
+                return True, None
+            if limit is not None and limit != LIMIT_STATES:
+                return None, limit
+            if search.nodes == 0:  # (cut at the root: every restart would be)
+                break
+        return None, LIMIT_STATES
+
+    def engine_moves(self) -> list[EngineMove]:
+        """The found line as the engine's moves, each checked legal on the way."""
+        if self.found is None:
+            raise ValueError("no line found")
+        return self.found.engine_moves()
+
+    def move_texts(self) -> list[str]:
+        """The found line in the notation."""
+        if self.found is None:
+            raise ValueError("no line found")
+        return self.found.move_texts()
+
+
+_MASK64 = (1 << 64) - 1
 
 
 def _up(hs: bytes, f: int) -> bytes:

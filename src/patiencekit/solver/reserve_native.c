@@ -26,7 +26,12 @@
      one counted, the budget check called every 1,024 positions counted (as
      Limits.check), then pruned when lost() says so, else searched.
 
-   search(model, root, one_copy, check)
+   With bury (ReserveExact's _bury, for ReserveRestarts) lost() plays the relaxed game
+   that buries the card it drew when it draws again with nothing credited between (not
+   sound: a finder of wins only); with a seed >= 0 each position's plays are tried in an
+   order shuffled by a xorshift generator, the draw first one time in four (_order).
+
+   search(model, root, one_copy, bury, seed, check)
        -> (won, nodes, kept, pruned, max_depth, path, limit)
      model: (sequences, left_cards, bounded, pairs, place_a, place_b) as ReserveExact
      holds them (bytes each; pairs as 8 bytes, a suit's two foundations); root: a
@@ -96,6 +101,9 @@ typedef struct {
     int path[MAXDEPTH];
     PyObject *check, *limit;
     int oom;
+    /* the finder's knobs (ReserveExact._bury, ._seed: rng is its generator, 0 if none) */
+    int bury;
+    uint64_t rng;
     /* lost()'s work space */
     int todo[4][MAXTODO];
     int ntodo[4];
@@ -170,9 +178,9 @@ static int lost(Search *s, const Pos *p) {
     for (int f = 0; f < s->nf; f++)
         for (int k = 0; k < p->hs[f]; k++) freec[s->seq[f][k]]++;
     for (int i = 0; i < p->rn; i++) freec[p->res[i]]++;
-    int buried[2 * MAXSLOTS + 2], bn = 0;
+    int buried[2 * MAXSLOTS + 2], bn = 0, last = -1;
     for (int i = 0; i < p->wn; i++) buried[bn++] = p->waste[i];
-    if (bn) freec[buried[--bn]]++;
+    if (bn) freec[last = buried[--bn]]++;
     int heights[MAXLEFT];
     for (int q = 0; q < s->nleft; q++) {
         heights[q] = p->lh[q];
@@ -226,6 +234,7 @@ static int lost(Search *s, const Pos *p) {
             int total = best[0] + best[1] + best[2] + best[3];
             while (credited < total) {
                 credited++;
+                last = -1;
                 if (bn) {
                     int x = buried[--bn];
                     if (x >= 0) freed[nfreed++] = x;
@@ -246,7 +255,13 @@ static int lost(Search *s, const Pos *p) {
         }
         if (reach[0][195] && reach[1][195] && reach[2][195] && reach[3][195]) return 0;
         if (j >= n) return 1;
-        buried[bn++] = -1; /* (the blank) */
+        if (s->bury && last >= 0) {
+            freec[last]--; /* (drawn, and nothing credited since: buried for real) */
+            buried[bn++] = last;
+        } else {
+            buried[bn++] = -1; /* (the blank) */
+        }
+        last = s->stream[j];
         free_card(s, s->stream[j++], freec, reach);
     }
 }
@@ -298,44 +313,90 @@ static int visit(Search *s, const Pos *q, int move) {
     return 0;
 }
 
-/* the plays of card c from `kind` (the waste's top, reserve place j, left pile `pile`) to
-   each foundation it fits, in ReserveBeam.children's order: as visit() returns */
-static int plays(Search *s, const Pos *p, int c, int kind, int j, int pile) {
-    Pos q;
-    int r;
+/* a child of a position: a play of card c from `kind` (the waste's top, reserve place j,
+   left pile `pile`) to foundation f, or a draw (kind DRAW) */
+typedef struct { int8_t kind; uint8_t c, j, pile, f; } Child;
+#define MAXCHILD ((1 + MAXRES + MAXLEFT) * MAXPLACES + 1)
+
+static int gather_card(Search *s, const Pos *p, int c, int kind, int j, int pile, Child *out, int n) {
     for (int i = 0; i < s->nplaces[c]; i++) {
         int f = s->place_f[c][i];
         if (p->hs[f] != s->place_k[c][i]) continue;
-        q = *p;
-        q.hs[f]++;
-        q.placed++;
-        if (kind == K_WASTE) q.wn--;
-        else if (kind == K_LEFT) q.lh[pile]--;
-        else if (q.wn) reserve_swap(&q, j, q.waste[--q.wn]);
-        else if (q.drawn < s->n) reserve_swap(&q, j, s->stream[q.drawn++]);
-        else reserve_swap(&q, j, -1);
-        if ((r = visit(s, &q, kind | c << 4 | f << 10 | (kind == K_LEFT ? pile << 14 : 0)))) return r;
+        Child ch = {(int8_t)kind, (uint8_t)c, (uint8_t)j, (uint8_t)pile, (uint8_t)f};
+        out[n++] = ch;
     }
-    return 0;
+    return n;
 }
 
-static int dfs(Search *s, const Pos *p) {
-    int r;
-    if (p->wn && (r = plays(s, p, p->waste[p->wn - 1], K_WASTE, 0, 0))) return r;
+/* the children in ReserveBeam.children's order */
+static int gather(Search *s, const Pos *p, Child *out) {
+    int n = 0;
+    if (p->wn) n = gather_card(s, p, p->waste[p->wn - 1], K_WASTE, 0, 0, out, n);
     int last = -1;
     for (int j = 0; j < p->rn; j++) {
         int c = p->res[j];
         if (c == last) continue; /* (alike copies: one play) */
         last = c;
-        if ((r = plays(s, p, c, K_RESERVE, j, 0))) return r;
+        n = gather_card(s, p, c, K_RESERVE, j, 0, out, n);
     }
     for (int pile = 0; pile < s->nleft; pile++)
-        if (p->lh[pile] && (r = plays(s, p, s->left[pile][p->lh[pile] - 1], K_LEFT, 0, pile)))
-            return r;
+        if (p->lh[pile]) n = gather_card(s, p, s->left[pile][p->lh[pile] - 1], K_LEFT, 0, pile, out, n);
     if (p->drawn < s->n) {
+        Child ch = {DRAW, 0, 0, 0, 0};
+        out[n++] = ch;
+    }
+    return n;
+}
+
+static uint32_t rnd(Search *s) {
+    uint64_t x = s->rng;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    s->rng = x;
+    return (uint32_t)(x >> 11);
+}
+
+/* ReserveExact._order: the plays shuffled (Fisher-Yates from the last), then the draw
+   first when the generator says 0 of 4, else last */
+static void order(Search *s, Child *ch, int n) {
+    int draw = n && ch[n - 1].kind == DRAW;
+    int np = n - draw;
+    for (int k = np - 1; k > 0; k--) {
+        int q = (int)(rnd(s) % (uint32_t)(k + 1));
+        Child t = ch[k];
+        ch[k] = ch[q];
+        ch[q] = t;
+    }
+    if (draw && rnd(s) % 4 == 0) {
+        Child d = ch[n - 1];
+        memmove(ch + 1, ch, (size_t)np * sizeof(Child));
+        ch[0] = d;
+    }
+}
+
+static int dfs(Search *s, const Pos *p) {
+    Child ch[MAXCHILD];
+    int n = gather(s, p, ch), r;
+    if (s->rng) order(s, ch, n);
+    for (int i = 0; i < n; i++) {
         Pos q = *p;
-        q.waste[q.wn++] = s->stream[q.drawn++];
-        if ((r = visit(s, &q, DRAW))) return r;
+        int move;
+        if (ch[i].kind == DRAW) {
+            q.waste[q.wn++] = s->stream[q.drawn++];
+            move = DRAW;
+        } else {
+            int kind = ch[i].kind, c = ch[i].c, f = ch[i].f;
+            q.hs[f]++;
+            q.placed++;
+            if (kind == K_WASTE) q.wn--;
+            else if (kind == K_LEFT) q.lh[ch[i].pile]--;
+            else if (q.wn) reserve_swap(&q, ch[i].j, q.waste[--q.wn]);
+            else if (q.drawn < s->n) reserve_swap(&q, ch[i].j, s->stream[q.drawn++]);
+            else reserve_swap(&q, ch[i].j, -1);
+            move = kind | c << 4 | f << 10 | (kind == K_LEFT ? ch[i].pile << 14 : 0);
+        }
+        if ((r = visit(s, &q, move))) return r;
     }
     return 0;
 }
@@ -430,14 +491,18 @@ static int set_model(Search *s, PyObject *model, PyObject *root) {
 
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *model, *root, *check;
-    int one;
-    if (!PyArg_ParseTuple(args, "O!O!iO", &PyTuple_Type, &model, &PyTuple_Type, &root, &one, &check))
+    int one, bury;
+    long long seed;
+    if (!PyArg_ParseTuple(args, "O!O!ipLO", &PyTuple_Type, &model, &PyTuple_Type, &root, &one,
+                          &bury, &seed, &check))
         return NULL;
     Search *s = calloc(1, sizeof(Search));
     if (!s) return PyErr_NoMemory();
     PyObject *out = NULL;
     if (set_model(s, model, root)) goto done;
     s->one = one;
+    s->bury = bury;
+    s->rng = seed >= 0 ? (uint64_t)seed * 1000003u + 1u : 0;
     s->check = check;
     Pos p;
     memset(&p, 0, sizeof p);
@@ -486,7 +551,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS,
-     "search(model, root, one_copy, check) -> (won, nodes, kept, pruned, max_depth, path, "
+     "search(model, root, one_copy, bury, seed, check) -> (won, nodes, kept, pruned, max_depth, path, "
      "limit): ReserveExact.run's search from root (reserve_native.c's text)."},
     {NULL, NULL, 0, NULL},
 };

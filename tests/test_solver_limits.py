@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import resource
 
 import pytest
@@ -10,7 +11,7 @@ from patiencekit.solver import Budget, solve
 from patiencekit.solver.limits import LIMIT_MEMORY, Limits, SearchLimit, resident_kb
 
 pytestmark = pytest.mark.skipif(
-    not __import__("os").path.exists("/proc/self/statm"), reason="needs Linux's /proc"
+    not os.path.exists("/proc/self/statm"), reason="needs Linux's /proc"
 )
 
 MIB = 1024
@@ -19,7 +20,7 @@ MIB = 1024
 def _peak_then_free(mib: int) -> None:
     """Make the process hold ``mib`` MiB more for a moment (every page touched)."""
     block = bytearray(mib * 1024 * 1024)
-    block[:: 4096] = b"\x01" * len(range(0, len(block), 4096))
+    block[:: 4096] = b"\x01" * (len(block) // 4096)
     del block
 
 

@@ -796,7 +796,6 @@ class ReserveRestarts:
         self.limits = Limits(
             max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
         )
-        self.deadline = self.limits.deadline
         #: positions searched, over every restart; the most kept by one; the deepest line
         self.nodes = 0
         self.kept = 0
@@ -822,8 +821,8 @@ class ReserveRestarts:
             if self.max_states is not None:
                 each = min(each, self.max_states - self.nodes)
             seconds = None
-            if self.deadline is not None:
-                seconds = max(self.deadline - time.perf_counter(), 0.0)
+            if self.limits.deadline is not None:
+                seconds = max(self.limits.deadline - time.perf_counter(), 0.0)
             search = ReserveExact(
                 self.state, max_seconds=seconds, max_states=each, max_memory_mb=self.max_memory_mb
             )

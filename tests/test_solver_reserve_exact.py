@@ -200,7 +200,7 @@ def test_the_c_search_is_built_from_the_current_source() -> None:
 
 
 def runs_both_ways(
-    state: State, states: int, bury: bool = False, seed: int | None = None
+    state: State, states: int, bury: int = 0, seed: int | None = None
 ) -> list[tuple[object, ...]]:
     import patiencekit.solver as solver_mod
 
@@ -269,42 +269,48 @@ def test_a_position_too_large_for_the_c_search_runs_in_python() -> None:
 
 @needs_native
 def test_the_restarts_knobs_search_alike_in_c_and_python() -> None:
-    """With ReserveRestarts' knobs (the unsound *bury* cut, children in an order drawn
-    from a seed) the C and Python searches still visit the same positions in the same
-    order and find the same line; a seed changes the order (other positions cut), and
-    the cut proves nothing: it calls Royal Cotillion #8's root lost, which the exact
-    search does not."""
+    """With ReserveRestarts' knobs (the unsound cuts *bury* 1 and 2, children in an
+    order drawn from a seed) the C and Python searches still visit the same positions in
+    the same order and find the same line; a seed changes the order (other positions
+    cut), cut 2 wins #589, which cut 1 does not within the budget, and the cuts prove
+    nothing: they call Royal Cotillion #8's root lost, which the exact search does not."""
     seen = {}
-    for number in (171, 110, 2):
+    for number in (171, 110, 2, 589):
         state = new_game("royal-cotillion", number).state
-        for bury, seed in [(True, None), (True, 3), (False, 5)]:
+        for bury, seed in [(1, None), (1, 3), (0, 5), (2, None), (2, 4)]:
             both = runs_both_ways(state, 4_000, bury, seed)
             assert both[0] == both[1], (number, bury, seed)
             seen[number, bury, seed] = both[1]
-    assert seen[171, True, None][0] == (True, None)  # (the cut's line: 188 positions)
-    assert seen[110, True, None][3] != seen[110, True, 3][3]  # (other cuts)
+    assert seen[171, 1, None][0] == (True, None)  # (the cut's line: 188 positions)
+    assert seen[110, 1, None][3] != seen[110, 1, 3][3]  # (other cuts)
+    assert seen[589, 2, None][0] == (True, None) and seen[589, 1, None][0] == (None, "states")
     exact = runs_both_ways(new_game("royal-cotillion", 8).state, 2_000)
-    cut = runs_both_ways(new_game("royal-cotillion", 8).state, 2_000, True, None)
-    assert exact[1][0] == (None, "states") and cut[1][:2] == ((False, None), 0)
+    for bury in (1, 2):
+        cut = runs_both_ways(new_game("royal-cotillion", 8).state, 2_000, bury, None)
+        assert exact[1][0] == (None, "states") and cut[1][:2] == ((False, None), 0)
 
 
 def test_the_restarts_win_deals_the_exact_search_leaves_and_never_say_lost() -> None:
     """Royal Cotillion #190 (which the 10 s exact search, and every study before stop 44,
-    left undecided) is won by the 7th restart, and its line replays to a win; the restarts
-    say nothing of #994 (lost: the exact search proves it) nor of #8: the cut calls their
-    roots lost, and a cut is no proof, so they give up as out of positions. Budgets in
-    positions."""
-    search = ReserveRestarts(new_game("royal-cotillion", 190).state, max_states=200_000)
-    assert search.run() == (True, None)
-    assert search.restarts == 7 and 6 * RESTART_STATES < search.nodes < 7 * RESTART_STATES
-    game = new_game("royal-cotillion", 190)
-    for move in search.move_texts():
-        game.play(move)
-    assert game.is_won()
+    left undecided) is won by the 7th restart (cut 1, seed 6), #589 (which no search but
+    cut 2 had won) by the 2nd (cut 2, the search's own order), and their lines replay to
+    a win; the restarts say nothing of #994 (lost: the exact search proves it) nor of #8:
+    both cuts call their roots lost, and a cut is no proof, so they give up as out of
+    positions. Budgets in positions."""
+    for number, restarts in ((190, 7), (589, 2)):
+        search = ReserveRestarts(new_game("royal-cotillion", number).state, max_states=200_000)
+        assert search.run() == (True, None)
+        assert search.restarts == restarts
+        assert (restarts - 1) * RESTART_STATES < search.nodes < restarts * RESTART_STATES
+        game = new_game("royal-cotillion", number)
+        for move in search.move_texts():
+            game.play(move)
+        assert game.is_won()
     assert ReserveExact(new_game("royal-cotillion", 994).state).run() == (False, None)
     for number in (994, 8):
         lost = ReserveRestarts(new_game("royal-cotillion", number).state, max_states=50_000)
         assert lost.run() == (None, "states") and lost.found is None
+        assert lost.restarts == 2 and lost.nodes == 0
         with pytest.raises(ValueError, match="no line found"):
             lost.move_texts()
     with pytest.raises(ValueError, match="without a redeal"):

@@ -466,12 +466,13 @@ class ReserveExact:
         self.kept = 0
         #: positions the bound called lost
         self.pruned = 0
-        #: :class:`ReserveRestarts`' knobs, off in the exact search: ``_bury`` makes the
+        #: :class:`ReserveRestarts`' knobs, off in the exact search: ``_bury`` 1 makes the
         #: bound's relaxed game bury the card it drew when it draws again with nothing
-        #: credited between (not sound: "no line" then proves nothing), ``_seed`` (not
+        #: credited between, 2 also the last card its credits brought out of the waste
+        #: when it draws after them (neither sound: "no line" then proves nothing), ``_seed`` (not
         #: None) tries each position's children in an order drawn from it (:meth:`_order`;
         #: ``_rng`` is its generator's state)
-        self._bury = False
+        self._bury = 0
         self._seed: int | None = None
         self._rng = 0
         self.sequences = beam.sequences
@@ -518,6 +519,7 @@ class ReserveExact:
             free[c] += 1
         buried = list(waste)
         last = -1  # the card the relaxed game drew last, nothing credited since (or the top)
+        popped = -1  # the card the last credit brought out of the waste (-1: none, a blank)
         if buried:
             last = buried.pop()
             free[last] += 1
@@ -581,8 +583,10 @@ class ReserveExact:
                 while credited < total:
                     credited += 1
                     last = -1
+                    popped = -1
                     if buried:
                         x = buried.pop()
+                        popped = x
                         if x >= 0:
                             freed.append(x)
                     elif j < n:
@@ -608,8 +612,12 @@ class ReserveExact:
             if self._bury and last >= 0:
                 free[last] -= 1  # (drawn, and nothing credited since: buried for real)
                 buried.append(last)
+            elif self._bury == 2 and popped >= 0:
+                free[popped] -= 1  # (the waste's top after the credits: buried again)
+                buried.append(popped)
             else:
                 buried.append(-1)  # (the blank)
+            popped = -1
             c = stream[j]
             j += 1
             last = c
@@ -762,15 +770,19 @@ class ReserveRestarts:
     The exact search goes deep down the first lines it tries. On some deals that the beam
     and it leave undecided, a search that cuts more and tries the plays in another order
     wins within a few hundred positions (Royal Cotillion #171: 189). The cut: the bound's
-    relaxed game buries the card it drew when it draws again with nothing credited between.
-    It is **not sound** (a player may keep a card that fits in the reserve, draw, then play
-    it, pulling the drawn card into the reserve: it calls some winnable deals lost), so
-    this search never says a deal is lost: :meth:`run` gives (True, None), a win, or (None,
-    the budget that ran out). Each restart has :data:`RESTART_STATES` positions; the first
-    tries the children in the search's own order, the next ones in orders drawn from the
-    seeds 1, 2, ... (:meth:`ReserveExact._order`), so the same budget in positions gives the
-    same answer on any machine. A win is a line of the model, given as the engine's moves
-    checked legal on the way (:meth:`engine_moves`).
+    relaxed game buries the card it drew when it draws again with nothing credited between
+    (``_bury`` 1), and in every other restart also, when it draws after credits, the last
+    card they brought out of the waste (``_bury`` 2: the waste's top then, which a real
+    draw buries). Neither is **sound** (a player may keep a card that fits in the reserve,
+    draw, then play it, pulling the drawn card into the reserve: they call some winnable
+    deals lost; 2 more of them, and it won Royal Cotillion #545, #589 and #653, which no
+    other search had), so this search never says a deal is lost: :meth:`run` gives (True,
+    None), a win, or (None, the budget that ran out). Each restart has
+    :data:`RESTART_STATES` positions; the first two (cut 1, then 2) try the children in
+    the search's own order, restart k >= 2 (cut 1 + k % 2, or the other if that one cut
+    the root) in an order drawn from the seed k (:meth:`ReserveExact._order`), so the same
+    budget in positions gives the same answer on any machine. A win is a line of the
+    model, given as the engine's moves checked legal on the way (:meth:`engine_moves`).
 
     >>> from patiencekit import new_game
     >>> search = ReserveRestarts(new_game("royal-cotillion", 171).state, max_states=100_000)
@@ -813,6 +825,7 @@ class ReserveRestarts:
     def run(self) -> tuple[bool | None, str | None]:
         """(True, None) won (the line in :meth:`move_texts`), else (None, which budget ran
         out): never False, see the class's text."""
+        cut: set[int] = set()  # the cuts that cut the root (every restart with them would)
         while self.restarts < MAX_RESTARTS:
             which = self.limits.reached(self.nodes)
             if which is not None:
@@ -826,8 +839,12 @@ class ReserveRestarts:
             search = ReserveExact(
                 self.state, max_seconds=seconds, max_states=each, max_memory_mb=self.max_memory_mb
             )
-            search._bury = True
-            search._seed = self.restarts or None
+            k = self.restarts
+            mode = 1 + k % 2
+            if mode in cut:
+                mode = 3 - mode
+            search._bury = mode
+            search._seed = k if k >= 2 else None
             self.restarts += 1
             won, limit = search.run()
             self.nodes += search.nodes
@@ -838,8 +855,10 @@ class ReserveRestarts:
                 return True, None
             if limit is not None and limit != LIMIT_STATES:
                 return None, limit
-            if search.nodes == 0:  # (cut at the root: every restart would be)
-                break
+            if search.nodes == 0:  # (cut at the root: every restart with this cut would be)
+                cut.add(mode)
+                if len(cut) == 2:
+                    break
         return None, LIMIT_STATES
 
     def engine_moves(self) -> list[EngineMove]:

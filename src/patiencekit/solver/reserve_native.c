@@ -26,8 +26,9 @@
      one counted, the budget check called every 1,024 positions counted (as
      Limits.check), then pruned when lost() says so, else searched.
 
-   With bury (ReserveExact's _bury, for ReserveRestarts) lost() plays the relaxed game
-   that buries the card it drew when it draws again with nothing credited between (not
+   With bury (ReserveExact's _bury, for ReserveRestarts) 1 lost() plays the relaxed game
+   that buries the card it drew when it draws again with nothing credited between, with 2
+   also the last card its credits brought out of the waste when it draws after them (not
    sound: a finder of wins only); with a seed >= 0 each position's plays are tried in an
    order shuffled by a xorshift generator, the draw first one time in four (_order).
 
@@ -178,7 +179,7 @@ static int lost(Search *s, const Pos *p) {
     for (int f = 0; f < s->nf; f++)
         for (int k = 0; k < p->hs[f]; k++) freec[s->seq[f][k]]++;
     for (int i = 0; i < p->rn; i++) freec[p->res[i]]++;
-    int buried[2 * MAXSLOTS + 2], bn = 0, last = -1;
+    int buried[2 * MAXSLOTS + 2], bn = 0, last = -1, popped = -1;
     for (int i = 0; i < p->wn; i++) buried[bn++] = p->waste[i];
     if (bn) freec[last = buried[--bn]]++;
     int heights[MAXLEFT];
@@ -235,8 +236,10 @@ static int lost(Search *s, const Pos *p) {
             while (credited < total) {
                 credited++;
                 last = -1;
+                popped = -1;
                 if (bn) {
                     int x = buried[--bn];
+                    popped = x;
                     if (x >= 0) freed[nfreed++] = x;
                 } else if (j < n) {
                     freed[nfreed++] = s->stream[j++];
@@ -258,9 +261,13 @@ static int lost(Search *s, const Pos *p) {
         if (s->bury && last >= 0) {
             freec[last]--; /* (drawn, and nothing credited since: buried for real) */
             buried[bn++] = last;
+        } else if (s->bury == 2 && popped >= 0) {
+            freec[popped]--; /* (the waste's top after the credits: buried again) */
+            buried[bn++] = popped;
         } else {
             buried[bn++] = -1; /* (the blank) */
         }
+        popped = -1;
         last = s->stream[j];
         free_card(s, s->stream[j++], freec, reach);
     }
@@ -493,7 +500,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *model, *root, *check;
     int one, bury;
     long long seed;
-    if (!PyArg_ParseTuple(args, "O!O!ipLO", &PyTuple_Type, &model, &PyTuple_Type, &root, &one,
+    if (!PyArg_ParseTuple(args, "O!O!iiLO", &PyTuple_Type, &model, &PyTuple_Type, &root, &one,
                           &bury, &seed, &check))
         return NULL;
     Search *s = calloc(1, sizeof(Search));

@@ -775,9 +775,10 @@ class ReserveRestarts:
     card they brought out of the waste (``_bury`` 2: the waste's top then, which a real
     draw buries). Neither is **sound** (a player may keep a card that fits in the reserve,
     draw, then play it, pulling the drawn card into the reserve: they call some winnable
-    deals lost; 2 more of them, and it won Royal Cotillion #545, #589 and #653, which no
-    other search had), so this search never says a deal is lost: :meth:`run` gives (True,
-    None), a win, or (None, the budget that ran out). Each restart has
+    deals lost, 2 more of them than 1; yet the experiment's search cut by 2 won Royal
+    Cotillion #545, #589 and #653, which no other search had), so this search never says a
+    deal is lost: :meth:`run` gives (True, None), a win, or (None, the budget that ran
+    out). Each restart has
     :data:`RESTART_STATES` positions; the first two (cut 1, then 2) try the children in
     the search's own order, restart k >= 2 (cut 1 + k % 2, or the other if that one cut
     the root) in an order drawn from the seed k (:meth:`ReserveExact._order`), so the same

@@ -43,7 +43,7 @@
    and Picture Patience.
 
    Usage (stdin as the driver writes it):
-     royal_cotillion_bounds dfs BOUND STATES LOG2TABLE
+     royal_cotillion_bounds dfs BOUND STATES LOG2TABLE [RESTARTS [FIRST]]
          lines "NUMBER c0 .. c103" (the deal's card ids in dealing order); prints
          "NUMBER won|lost|limit nodes=N pruned=P"
      royal_cotillion_bounds check BOUND
@@ -376,8 +376,9 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    if ((argc == 5 || argc == 6) && !strcmp(argv[1], "dfs")) {
-        int restarts = argc == 6 ? atoi(argv[5]) : 1;
+    if (argc >= 5 && argc <= 7 && !strcmp(argv[1], "dfs")) {
+        int restarts = argc >= 6 ? atoi(argv[5]) : 1;
+        int first = argc == 7 ? atoi(argv[6]) : 0; /* (the first restart's number) */
         bound_kind = parse_bound(argv[2]);
         max_nodes = atol(argv[3]);
         tmask = (1ull << atoi(argv[4])) - 1;
@@ -386,7 +387,7 @@ int main(int argc, char **argv) {
         while (read_deal(&n, &root)) {
             int won = 0, exhausted = 0, tries = 0;
             long all_nodes = 0;
-            for (int r = 0; r < restarts && !won && !exhausted; r++) {
+            for (int r = first; r < first + restarts && !won && !exhausted; r++) {
                 memset(tab, 0, (tmask + 1) * sizeof(Key));
                 tfill = 0; nodes = 0; pruned = 0; over = 0; depth = 0;
                 randomize = r > 0;

@@ -19,6 +19,7 @@ the check is evidence, not a proof (its argument is in the C file's text).
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -44,7 +45,10 @@ def build() -> Path:
     BINARY.parent.mkdir(parents=True, exist_ok=True)
     if not BINARY.exists() or BINARY.stat().st_mtime < SOURCE.stat().st_mtime:
         cc = shutil.which("cc") or shutil.which("gcc") or "cc"
-        subprocess.run([cc, "-O2", "-o", str(BINARY), str(SOURCE)], check=True)
+        # (built beside it, then renamed: two drivers started at once each run a whole one)
+        tmp = BINARY.with_name(f"{BINARY.name}.{os.getpid()}")
+        subprocess.run([cc, "-O2", "-o", str(tmp), str(SOURCE)], check=True)
+        os.replace(tmp, BINARY)
     return BINARY
 
 
@@ -83,6 +87,10 @@ def main() -> int:
         "--restarts", type=int, default=1,
         help="dfs: searches a deal, each of STATES; from the second on in a random order",
     )
+    ap.add_argument(
+        "--first-restart", type=int, default=0,
+        help="dfs: the number of the first restart (0: the ordered search; k: seed k)",
+    )
     args = ap.parse_args()
     binary = build()
     if args.mode == "check":
@@ -107,7 +115,8 @@ def main() -> int:
     if not args.numbers:
         ap.error("dfs needs --numbers")
     text = "".join(deal_line(n) + "\n" for n in parse_numbers(args.numbers))
-    cmd = [str(binary), "dfs", args.bound, str(args.states), str(args.table), str(args.restarts)]
+    cmd = [str(binary), "dfs", args.bound, str(args.states), str(args.table), str(args.restarts),
+           str(args.first_restart)]
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdin is not None and proc.stdout is not None
     stdin = proc.stdin
@@ -137,6 +146,7 @@ def main() -> int:
             f"docs/experiments/royal_cotillion_bounds.py dfs {args.bound} "
             f"--numbers {args.numbers} --states {args.states} --table {args.table}"
             + (f" --restarts {args.restarts}" if args.restarts > 1 else "")
+            + (f" --first-restart {args.first_restart}" if args.first_restart else "")
             + " --merge"
         )
         added, now = study.merge_winnable(path, GAME, won, command)

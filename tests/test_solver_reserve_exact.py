@@ -253,7 +253,7 @@ def test_a_position_too_large_for_the_c_search_runs_in_python() -> None:
     search = ReserveExact(new_game("picture-patience", 3).state, max_states=5_000)
     model = (tuple(bytes(13) for _ in range(9)), (), False, b"", b"", b"")
     with pytest.raises(OverflowError, match="too many foundations"):
-        NATIVE.search(model, search.beam.root, 1, False, -1, search._native_check)
+        NATIVE.search(model, search.beam.root, 1, 0, -1, search._native_check)
 
     class Refusing:
         @staticmethod

@@ -407,6 +407,6 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    fprintf(stderr, "usage: royal_cotillion_bounds check BOUND | dfs BOUND STATES LOG2TABLE [RESTARTS]\n");
+    fprintf(stderr, "usage: royal_cotillion_bounds check BOUND | dfs BOUND STATES LOG2TABLE [RESTARTS [FIRST]]\n");
     return 2;
 }

@@ -778,12 +778,12 @@ class ReserveRestarts:
     deals lost, 2 more of them than 1; yet the experiment's search cut by 2 won Royal
     Cotillion #545, #589 and #653, which no other search had), so this search never says a
     deal is lost: :meth:`run` gives (True, None), a win, or (None, the budget that ran
-    out). Each restart has
-    :data:`RESTART_STATES` positions; the first two (cut 1, then 2) try the children in
-    the search's own order, restart k >= 2 (cut 1 + k % 2, or the other if that one cut
-    the root) in an order drawn from the seed k (:meth:`ReserveExact._order`), so the same
-    budget in positions gives the same answer on any machine. A win is a line of the
-    model, given as the engine's moves checked legal on the way (:meth:`engine_moves`).
+    out). Each restart has :data:`RESTART_STATES` positions; the first two (cut 1, then 2)
+    try the children in the search's own order, restart k >= 2 (cut 1 + k % 2, or the
+    other if that one cut the root) in an order drawn from the seed k
+    (:meth:`ReserveExact._order`), so the same budget in positions gives the same answer on
+    any machine. A win is a line of the model, given as the engine's moves checked legal
+    on the way (:meth:`engine_moves`).
 
     >>> from patiencekit import new_game
     >>> search = ReserveRestarts(new_game("royal-cotillion", 171).state, max_states=100_000)

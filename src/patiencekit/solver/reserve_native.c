@@ -26,10 +26,10 @@
      one counted, the budget check called every 1,024 positions counted (as
      Limits.check), then pruned when lost() says so, else searched.
 
-   With bury (ReserveExact's _bury, for ReserveRestarts) 1 lost() plays the relaxed game
-   that buries the card it drew when it draws again with nothing credited between, with 2
-   also the last card its credits brought out of the waste when it draws after them (not
-   sound: a finder of wins only); with a seed >= 0 each position's plays are tried in an
+   With bury 1 (ReserveExact's _bury, for ReserveRestarts) lost() plays the relaxed game
+   that buries the card it drew when it draws again with nothing credited between; with
+   bury 2 it also buries the last card its credits brought out of the waste when it draws
+   after them (neither sound: a finder of wins only); with a seed >= 0 each position's plays are tried in an
    order shuffled by a xorshift generator, the draw first one time in four (_order).
 
    search(model, root, one_copy, bury, seed, check)

@@ -58,7 +58,7 @@
 #define NST 76
 #define NRES 16
 
-enum { NONE, SHARE, COUNT, BLANK, BURY, BURY2 };
+enum { NONE, SHARE, COUNT, BLANK, BURY, BURY2, ROLL };
 
 static int stock[NST];
 static int leftc[4][3];
@@ -111,8 +111,9 @@ static int past_any(int X) {
     return 0;
 }
 
-/* "count" (stock 0), "blank" (stock 1, bury 0) and "bury" (stock 1, bury 1) */
-static int counted_lost(const Pos *p, int in_order, int bury) {
+/* "count" (stock 0), "blank" (stock 1, bury 0) and "bury" (stock 1, bury 1): how many
+   cards the foundations reach in the relaxed line (104: all, the position is not lost) */
+static int counted_reach(const Pos *p, int in_order, int bury) {
     memset(arrived, 0, sizeof arrived);
     for (int f = 0; f < 8; f++)
         for (int k = 0; k < p->h[f]; k++) arrived[seqc[f][k]]++;
@@ -125,13 +126,13 @@ static int counted_lost(const Pos *p, int in_order, int bury) {
         for (; j < NST; j++) arrived[stock[j]]++;
     int lh[4];
     for (int q = 0; q < 4; q++) { lh[q] = p->lh[q]; if (lh[q]) arrived[leftc[q][lh[q] - 1]]++; }
-    int base = 0, passes = 0;
+    int base = 0, passes = 0, tot = 0;
     for (int f = 0; f < 8; f++) base += p->h[f];
     for (;;) {
         int changed = 1;
         while (changed) {
             changed = 0;
-            int tot = 0;
+            tot = 0;
             for (int s = 0; s < 4; s++) tot += suit_best(s, p->h[s], p->h[4 + s]);
             while (passes < tot - base) {
                 passes++; changed = 1; last = -1; lastpop = -1;
@@ -146,8 +147,8 @@ static int counted_lost(const Pos *p, int in_order, int bury) {
         }
         int done = 1;
         for (int s = 0; s < 4; s++) if (!reach[s][13][13]) done = 0;
-        if (done) return 0;
-        if (j >= NST) return 1;
+        if (done) return 104;
+        if (j >= NST) return tot;
         if (bury && last >= 0) { arrived[last]--; W[wn++] = last; }
         else if (bury == 2 && lastpop >= 0) { arrived[lastpop]--; W[wn++] = lastpop; }
         else W[wn++] = -1;
@@ -155,6 +156,10 @@ static int counted_lost(const Pos *p, int in_order, int bury) {
         last = stock[j++];
         arrived[last]++;
     }
+}
+
+static int counted_lost(const Pos *p, int in_order, int bury) {
+    return counted_reach(p, in_order, bury) < 104;
 }
 
 static int share_lost(const Pos *p) {
@@ -315,6 +320,164 @@ static int draw_step(const Pos *p) {
     return 0;
 }
 
+/* ---- a beam that looks for a win (stop 46) --------------------------------------------
+
+   Levels are the moves made (a play or a draw each adds one to cards placed + cards
+   drawn). Each level keeps the WIDTH best positions by a score, each position once; a win
+   is replayed like the search's. The score: the cards the relaxed line of the bound
+   SCORE reaches (counted_reach: "bury2", "bury" or "blank"), then the cards placed. A
+   finder of wins only: a beam that leaves positions out proves nothing by failing. */
+
+typedef struct { int parent, move; } Step;
+static Step *steps;
+static long nsteps, max_steps;
+
+typedef struct { Pos p; int step, score; } Cand;
+
+static int cand_cmp(const void *a, const void *b) {
+    const Cand *x = a, *y = b;
+    return (y->score > x->score) - (y->score < x->score);
+}
+
+static int score_kind;
+
+/* the cards placed at the end of the real line that plays every card that fits (the left
+   piles first, then the waste's top, then the reserve) and draws when none does */
+static int rollout(const Pos *p0) {
+    Pos p = *p0;
+    for (;;) {
+        int done = 0;
+        for (int q = 0; q < 4 && !done; q++)
+            if (p.lh[q]) {
+                int c = leftc[q][p.lh[q] - 1];
+                for (int f = c / 13; f < 8; f += 4)
+                    if (fits(&p, c, f)) { p.h[f]++; p.placed++; p.lh[q]--; done = 1; break; }
+            }
+        if (!done && p.wn) {
+            int c = p.waste[p.wn - 1];
+            for (int f = c / 13; f < 8; f += 4)
+                if (fits(&p, c, f)) { p.h[f]++; p.placed++; p.wn--; done = 1; break; }
+        }
+        for (int k = 0; k < NRES && !done; k++) {
+            int c = p.res[k];
+            if (c < 0) continue;
+            for (int f = c / 13; f < 8; f += 4)
+                if (fits(&p, c, f)) {
+                    p.h[f]++; p.placed++;
+                    if (p.wn) p.res[k] = p.waste[--p.wn];
+                    else p.res[k] = p.si < NST ? (int8_t)stock[p.si++] : -1;
+                    done = 1; break;
+                }
+        }
+        if (done) continue;
+        if (p.si >= NST) return p.placed;
+        p.waste[p.wn++] = (int8_t)stock[p.si++];
+    }
+}
+
+static int score_of(const Pos *p) {
+    int r = 0;
+    switch (score_kind) {
+    case ROLL: r = rollout(p); break;
+    case BURY2: r = counted_reach(p, 1, 2); break;
+    case BURY: r = counted_reach(p, 1, 1); break;
+    case BLANK: r = counted_reach(p, 1, 0); break;
+    default: r = 0;
+    }
+    return r * 256 + p->placed;
+}
+
+/* the moves from p: positions into out[], compact moves into mv[]; how many */
+static int children(const Pos *p, Pos *out, int *mv) {
+    int n = 0;
+    for (int k = 0; k < NRES + 5; k++) {
+        int card;
+        if (k < NRES) {
+            card = p->res[k];
+            if (card < 0) continue;
+            int dup = 0;
+            for (int q = 0; q < k; q++) if (p->res[q] == card) { dup = 1; break; }
+            if (dup) continue;
+        } else if (k == NRES) {
+            if (!p->wn) continue;
+            card = p->waste[p->wn - 1];
+        } else {
+            if (!p->lh[k - NRES - 1]) continue;
+            card = leftc[k - NRES - 1][p->lh[k - NRES - 1] - 1];
+        }
+        for (int side = 0; side < 2; side++) {
+            int f = side ? 4 + card / 13 : card / 13;
+            if (!fits(p, card, f)) continue;
+            Pos *c = &out[n];
+            *c = *p;
+            c->h[f]++;
+            c->placed++;
+            if (k == NRES) pop_waste(c, -1);
+            else if (k > NRES) c->lh[k - NRES - 1]--;
+            else if (c->wn) pop_waste(c, k);
+            else c->res[k] = c->si < NST ? (int8_t)stock[c->si++] : -1;
+            mv[n++] = (k == NRES ? 1 : k < NRES ? 2 : 3) | card << 4 | f << 10
+                      | (k > NRES ? k - NRES - 1 : 0) << 14;
+        }
+    }
+    if (p->si < NST) {
+        Pos *c = &out[n];
+        *c = *p;
+        int sp = c->si++;
+        c->wpos[c->wn] = (uint8_t)sp;
+        c->waste[c->wn++] = (int8_t)stock[sp];
+        if (sp < 64) c->mlo |= 1ull << sp; else c->mhi |= 1ull << (sp - 64);
+        mv[n++] = -1;
+    }
+    return n;
+}
+
+/* one beam of WIDTH from root: 1 won (line[] holds it), 0 not */
+static int beam(const Pos *root, int width) {
+    Cand *cur = malloc(sizeof(Cand) * (size_t)width);
+    Cand *nxt = malloc(sizeof(Cand) * (size_t)width * 48);
+    if (!cur || !nxt) { fprintf(stderr, "royal_cotillion_bounds: out of memory\n"); exit(1); }
+    int ncur = 1, won = 0;
+    cur[0].p = *root; cur[0].step = -1; cur[0].score = 0;
+    nsteps = 0;
+    Pos kids[48];
+    int mv[48];
+    while (ncur && !won && nodes < max_nodes) {
+        int nn = 0;
+        for (int i = 0; i < ncur && !won; i++) {
+            nodes++;
+            int k = children(&cur[i].p, kids, mv);
+            for (int j = 0; j < k; j++) {
+                if (seen(&kids[j])) continue;
+                if (nsteps >= max_steps) { won = -1; break; }
+                steps[nsteps].parent = cur[i].step;
+                steps[nsteps].move = mv[j];
+                int st = (int)nsteps++;
+                if (kids[j].placed == 104) {
+                    depth = 0;
+                    for (int q = st; q >= 0; q = steps[q].parent) line[depth++] = steps[q].move;
+                    for (int a = 0, b = depth - 1; a < b; a++, b--) {
+                        int t = line[a]; line[a] = line[b]; line[b] = t;
+                    }
+                    won = 1;
+                    break;
+                }
+                nxt[nn].p = kids[j];
+                nxt[nn].step = st;
+                nxt[nn].score = score_of(&kids[j]);
+                nn++;
+            }
+        }
+        if (won) break;
+        qsort(nxt, (size_t)nn, sizeof(Cand), cand_cmp);
+        ncur = nn < width ? nn : width;
+        memcpy(cur, nxt, sizeof(Cand) * (size_t)ncur);
+    }
+    free(cur);
+    free(nxt);
+    return won == 1;
+}
+
 /* ---- input --------------------------------------------------------------------------- */
 
 static int read_deal(unsigned long long *n, Pos *root) {
@@ -336,6 +499,7 @@ static int parse_bound(const char *s) {
     if (!strcmp(s, "blank")) return BLANK;
     if (!strcmp(s, "bury")) return BURY;
     if (!strcmp(s, "bury2")) return BURY2;
+    if (!strcmp(s, "roll")) return ROLL;
     fprintf(stderr, "royal_cotillion_bounds: unknown bound %s\n", s);
     exit(2);
 }
@@ -407,6 +571,27 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    fprintf(stderr, "usage: royal_cotillion_bounds check BOUND | dfs BOUND STATES LOG2TABLE [RESTARTS [FIRST]]\n");
+    if (argc == 6 && !strcmp(argv[1], "beam")) {
+        score_kind = parse_bound(argv[2]);
+        int width = atoi(argv[3]);
+        max_nodes = atol(argv[4]);
+        tmask = (1ull << atoi(argv[5])) - 1;
+        tab = calloc(tmask + 1, sizeof(Key));
+        max_steps = (long)(tmask * 7 / 10) + 1;
+        steps = malloc(sizeof(Step) * (size_t)max_steps);
+        if (!tab || !steps) { fprintf(stderr, "royal_cotillion_bounds: out of memory\n"); return 1; }
+        while (read_deal(&n, &root)) {
+            memset(tab, 0, (tmask + 1) * sizeof(Key));
+            tfill = 0; nodes = 0; depth = 0;
+            int won = beam(&root, width);
+            printf("%llu %s nodes=%ld", n, won ? "won" : "limit", nodes);
+            if (won)
+                for (int d = 0; d < depth; d++) printf("%s%d", d ? "," : " line=", line[d]);
+            printf("\n");
+            fflush(stdout);
+        }
+        return 0;
+    }
+    fprintf(stderr, "usage: royal_cotillion_bounds check BOUND | dfs BOUND STATES LOG2TABLE [RESTARTS [FIRST]] | beam SCORE WIDTH STATES LOG2TABLE\n");
     return 2;
 }

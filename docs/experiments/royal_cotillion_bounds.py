@@ -76,13 +76,14 @@ def winning_positions(number: int, states: int) -> list[str] | None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("mode", choices=["check", "dfs"])
-    ap.add_argument("bound", choices=["none", "share", "count", "blank", "bury", "bury2"])
+    ap.add_argument("mode", choices=["check", "dfs", "beam"])
+    ap.add_argument("bound", choices=["none", "share", "count", "blank", "bury", "bury2", "roll"])
     ap.add_argument("--numbers", help="deal numbers, as in `patiencekit study --numbers`")
     ap.add_argument("--first-shipped", type=int, help="check: the first N shipped numbers")
     ap.add_argument("--states", type=int, default=300_000, help="beam or search positions")
     ap.add_argument("--table", type=int, default=24, help="dfs: log2 of the table's slots")
-    ap.add_argument("--merge", action="store_true", help="dfs: ship the numbers won")
+    ap.add_argument("--merge", action="store_true", help="dfs, beam: ship the numbers won")
+    ap.add_argument("--width", type=int, default=1000, help="beam: positions kept a level")
     ap.add_argument(
         "--restarts", type=int, default=1,
         help="dfs: searches a deal, each of STATES; from the second on in a random order",
@@ -113,10 +114,12 @@ def main() -> int:
         proc.stdin.close()
         return proc.wait()
     if not args.numbers:
-        ap.error("dfs needs --numbers")
+        ap.error(f"{args.mode} needs --numbers")
     text = "".join(deal_line(n) + "\n" for n in parse_numbers(args.numbers))
     cmd = [str(binary), "dfs", args.bound, str(args.states), str(args.table), str(args.restarts),
            str(args.first_restart)]
+    if args.mode == "beam":
+        cmd = [str(binary), "beam", args.bound, str(args.width), str(args.states), str(args.table)]
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdin is not None and proc.stdout is not None
     stdin = proc.stdin
@@ -143,8 +146,9 @@ def main() -> int:
         path = Path(study.__file__).parent.parent / "games" / "winnable_numbers.py"
         command = (
             f"{datetime.now(UTC).date().isoformat()}: python "
-            f"docs/experiments/royal_cotillion_bounds.py dfs {args.bound} "
+            f"docs/experiments/royal_cotillion_bounds.py {args.mode} {args.bound} "
             f"--numbers {args.numbers} --states {args.states} --table {args.table}"
+            + (f" --width {args.width}" if args.mode == "beam" else "")
             + (f" --restarts {args.restarts}" if args.restarts > 1 else "")
             + (f" --first-restart {args.first_restart}" if args.first_restart else "")
             + " --merge"

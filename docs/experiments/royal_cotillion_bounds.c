@@ -58,7 +58,7 @@
 #define NST 76
 #define NRES 16
 
-enum { NONE, SHARE, COUNT, BLANK, BURY, BURY2, ROLL };
+enum { NONE, SHARE, COUNT, BLANK, BURY, BURY2, ROLL, ROLL2 };
 
 static int stock[NST];
 static int leftc[4][3];
@@ -342,12 +342,13 @@ static int cand_cmp(const void *a, const void *b) {
 static int score_kind;
 
 /* the cards placed at the end of the real line that plays every card that fits (the left
-   piles first, then the waste's top, then the reserve) and draws when none does */
-static int rollout(const Pos *p0) {
+   piles first, then the waste's top, then the reserve; "roll2": the left piles last) and
+   draws when none does */
+static int rollout(const Pos *p0, int left_last) {
     Pos p = *p0;
     for (;;) {
         int done = 0;
-        for (int q = 0; q < 4 && !done; q++)
+        for (int q = 0; q < 4 && !done && !left_last; q++)
             if (p.lh[q]) {
                 int c = leftc[q][p.lh[q] - 1];
                 for (int f = c / 13; f < 8; f += 4)
@@ -369,6 +370,12 @@ static int rollout(const Pos *p0) {
                     done = 1; break;
                 }
         }
+        for (int q = 0; q < 4 && !done && left_last; q++)
+            if (p.lh[q]) {
+                int c = leftc[q][p.lh[q] - 1];
+                for (int f = c / 13; f < 8; f += 4)
+                    if (fits(&p, c, f)) { p.h[f]++; p.placed++; p.lh[q]--; done = 1; break; }
+            }
         if (done) continue;
         if (p.si >= NST) return p.placed;
         p.waste[p.wn++] = (int8_t)stock[p.si++];
@@ -378,7 +385,8 @@ static int rollout(const Pos *p0) {
 static int score_of(const Pos *p) {
     int r = 0;
     switch (score_kind) {
-    case ROLL: r = rollout(p); break;
+    case ROLL: r = rollout(p, 0); break;
+    case ROLL2: r = rollout(p, 1); break;
     case BURY2: r = counted_reach(p, 1, 2); break;
     case BURY: r = counted_reach(p, 1, 1); break;
     case BLANK: r = counted_reach(p, 1, 0); break;
@@ -500,6 +508,7 @@ static int parse_bound(const char *s) {
     if (!strcmp(s, "bury")) return BURY;
     if (!strcmp(s, "bury2")) return BURY2;
     if (!strcmp(s, "roll")) return ROLL;
+    if (!strcmp(s, "roll2")) return ROLL2;
     fprintf(stderr, "royal_cotillion_bounds: unknown bound %s\n", s);
     exit(2);
 }

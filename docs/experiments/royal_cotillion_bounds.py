@@ -77,7 +77,11 @@ def winning_positions(number: int, states: int) -> list[str] | None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("mode", choices=["check", "dfs", "beam"])
-    ap.add_argument("bound", choices=["none", "share", "count", "blank", "bury", "bury2", "roll", "roll2"])
+    ap.add_argument(
+        "bound",
+        choices=["none", "share", "count", "blank", "bury", "bury2", "roll", "roll2"],
+        help="dfs: the bound that prunes; beam: the score (roll, roll2: greedy rollouts)",
+    )
     ap.add_argument("--numbers", help="deal numbers, as in `patiencekit study --numbers`")
     ap.add_argument("--first-shipped", type=int, help="check: the first N shipped numbers")
     ap.add_argument("--states", type=int, default=300_000, help="beam or search positions")

@@ -110,6 +110,12 @@ RESERVE_EXACT: dict[str, tuple[bool, float]] = {
 #: earlier run, 20 restarts of 20,000 positions won 3 of the first 30 (#110, 178, 190),
 #: the 10 s exact search none
 RESERVE_RESTARTS: dict[str, float] = {"royal-cotillion": 0.5}
+#: in Royal Cotillion, first: the share of a time budget of the beam scored by greedy
+#: rollouts (:class:`~patiencekit.solver.reserve.ReserveRollout`, a finder of wins; the
+#: searches above share what is left as they did). 2026-12-07: on the 107 deals of 1-1,000
+#: no earlier run had won, its passes of 1,000 positions a level won 45 at 0.4 s a deal
+#: (docs/experiments/royal_cotillion_bounds.c, "beam"); half of 10 s reaches passes of 4,096
+RESERVE_ROLLOUT: dict[str, float] = {"royal-cotillion": 0.5}
 #: in PatienceMax: the compact search's share of a time budget
 #: (:class:`~patiencekit.solver.patiencemax.PatienceMaxSearch`, rounds of best-first runs);
 #: the generic search has the rest (its own best-first search wins a few other deals).
@@ -162,6 +168,7 @@ _RESERVE = compiled_or_pure("patiencekit.solver.reserve_fast", _pure_reserve, "r
 ReserveBeam: type[_pure_reserve.ReserveBeam] = _RESERVE.ReserveBeam
 ReserveExact: type[_pure_reserve.ReserveExact] = _RESERVE.ReserveExact
 ReserveRestarts: type[_pure_reserve.ReserveRestarts] = _RESERVE.ReserveRestarts
+ReserveRollout: type[_pure_reserve.ReserveRollout] = _RESERVE.ReserveRollout
 #: the sha256 of the source the reserve beam in use was compiled from, or ``pure``
 RESERVE_BUILD: str = str(getattr(_RESERVE, "SOURCE_SHA256", "pure"))
 #: the compact search of PatienceMax, compiled when it was built from ``patiencemax.py``
@@ -228,6 +235,7 @@ class _CompactSearch(Protocol):
     (:class:`~patiencekit.solver.reserve.ReserveBeam`,
     :class:`~patiencekit.solver.reserve.ReserveExact`,
     :class:`~patiencekit.solver.reserve.ReserveRestarts`,
+    :class:`~patiencekit.solver.reserve.ReserveRollout`,
     :class:`~patiencekit.solver.patiencemax.PatienceMaxSearch`)."""
 
     nodes: int
@@ -273,7 +281,8 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
         # beam (ReserveBeam) looks for a win first (RESERVE_BEAM_SHARE of the time), with
         # the pruned exact search (ReserveExact) before or after it where the game has no
         # redeal (RESERVE_EXACT) and then, in Royal Cotillion, restarts of it that only
-        # look for a win (ReserveRestarts, RESERVE_RESTARTS), then the generic passes
+        # look for a win (ReserveRestarts, RESERVE_RESTARTS), all of them there after the
+        # beam scored by rollouts (ReserveRollout, RESERVE_ROLLOUT), then the generic passes
         # share the rest as above (their dead-end analysis lets their
         # beams run out of positions: that proves a deal lost). In PatienceMax the compact
         # search's best-first runs come first (PATIENCEMAX_SHARE of the time), then the
@@ -305,6 +314,9 @@ def solve_state(state: State, budget: Budget | None = None) -> SolveResult:
                     restarts = RESERVE_RESTARTS.get(rules.id)
                     if restarts is not None:
                         compact.append((ReserveRestarts, restarts))
+                    rollout = RESERVE_ROLLOUT.get(rules.id)
+                    if rollout is not None:
+                        compact.insert(0, (ReserveRollout, rollout))
             elif PatienceMaxSearch.applies(state):
                 compact.append((PatienceMaxSearch, PATIENCEMAX_SHARE))
             for search_class, share in compact:

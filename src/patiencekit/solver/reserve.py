@@ -47,9 +47,11 @@ __all__ = [
     "MAX_WIDTH",
     "NATIVE_BUILD",
     "RESTART_STATES",
+    "ROLLOUT_WIDTHS",
     "ReserveBeam",
     "ReserveExact",
     "ReserveRestarts",
+    "ReserveRollout",
 ]
 
 #: the widest beam pass; past it the passes repeat at this width with new tie-breaks
@@ -65,6 +67,9 @@ MAX_RESTARTS = 1_000
 #: the compact moves of a line: a draw, a redeal, or a card played from the waste
 #: (``_WASTE``), the reserve or left pile ``p`` to foundation ``f``:
 #: ``kind | card << 4 | f << 10 | p << 14``
+#: :class:`ReserveRollout`: its passes' widths, in turn, each tried with the two rollouts
+ROLLOUT_WIDTHS = (16, 64, 256, 1024, 4096, 16384)
+
 _DRAW = -1
 _TURN = -2
 _WASTE = 1
@@ -873,6 +878,226 @@ class ReserveRestarts:
         if self.found is None:
             raise ValueError("no line found")
         return self.found.move_texts()
+
+
+class ReserveRollout:
+    """Beam passes scored by a greedy rollout of the real game: a finder of wins in Royal
+    Cotillion (and the other reserve games without a redeal, :meth:`applies`).
+
+    A pass keeps, after each move made, the ``width`` best positions of the next level
+    (the children of the positions kept, each once a level), best by how many cards a
+    fixed greedy line puts on the foundations from the position (:meth:`rollout`: play
+    a card that fits whenever one does, else draw, to the end of the stock); ties go to
+    the child found first. :data:`ROLLOUT_WIDTHS` gives the passes' widths, each run
+    with the rollout that plays the left piles' tops first, then with the one that plays
+    them last. The rollout is only a score: the line a pass finds is the beam's own,
+    replayed on the engine (:meth:`engine_moves`). A pass that never left a position out
+    searched every position reachable from the root: then no line wins and :meth:`run`
+    says so (False); otherwise a pass that finds no win proves nothing.
+
+    Why it exists (2026-12-07, ``docs/experiments/royal_cotillion_bounds.c``, "beam"):
+    on the 107 Royal Cotillion deals of 1-1,000 that no earlier search had won, a beam of
+    1,000 positions a level scored this way won 45 (0.4 s a deal in C); scored by the
+    cards placed and the bounds' relaxed lines it won 4 of 10 easy deals.
+
+    >>> from patiencekit import new_game
+    >>> search = ReserveRollout(new_game("royal-cotillion", 2).state, max_states=100_000)
+    >>> search.run()
+    (True, None)
+    >>> search.width
+    16
+    """
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        max_seconds: float | None = None,
+        max_states: int | None = None,
+        max_memory_mb: int | None = None,
+        native: bool = True,
+    ) -> None:
+        if not ReserveExact.applies(state):
+            raise ValueError(f"{state.t.rules.id}: not a reserve game without a redeal")
+        #: the passes in C (:data:`_NATIVE`) when it is built and ``native``, else None
+        self.native: Any = _NATIVE if native else None
+        #: the compact model (moves, keys, the line's engine moves)
+        self.beam = ReserveBeam(state)
+        self.limits = Limits(
+            max_seconds=max_seconds, max_states=max_states, max_memory_mb=max_memory_mb
+        )
+        #: positions expanded, over every pass; the most candidates one level held; the
+        #: deepest level
+        self.nodes = 0
+        self.kept = 0
+        self.max_depth = 0
+        #: the last pass's width and rollout (1: the left piles last)
+        self.width = 0
+        self.left_last = 0
+
+    @staticmethod
+    def applies(state: State) -> bool:
+        """As :meth:`ReserveExact.applies`."""
+        return ReserveExact.applies(state)
+
+    def rollout(self, pos: Position, left_last: int) -> int:
+        """The cards on the foundations at the end of the greedy line from ``pos``: while
+        a card fits, play the first that does (the left piles' tops in order, then the
+        waste's top, then the reserve's cards in order; with ``left_last`` the left piles
+        after the reserve), each to the first of its places that takes it, a reserve card
+        replaced in its place from the waste's top (else from the stock); when none fits,
+        draw; at the end of the stock, stop."""
+        beam = self.beam
+        places, left_cards = beam.places, beam.left_cards
+        _, stream, drawn, w, r, h, lh = pos
+        waste, reserve, hs, left = list(w), list(r), list(h), list(lh)
+        n = len(stream)
+        placed = sum(hs)
+        while True:
+            played = False
+            for step in (0, 1, 2) if not left_last else (1, 2, 0):
+                if step == 0:
+                    for p in range(len(left)):
+                        if not left[p]:
+                            continue
+                        c = left_cards[p][left[p] - 1]
+                        for f, k in places[c]:
+                            if hs[f] == k:
+                                hs[f] += 1
+                                left[p] -= 1
+                                played = True
+                                break
+                        if played:
+                            break
+                elif step == 1:
+                    if waste:
+                        c = waste[-1]
+                        for f, k in places[c]:
+                            if hs[f] == k:
+                                hs[f] += 1
+                                waste.pop()
+                                played = True
+                                break
+                else:
+                    for j in range(len(reserve)):
+                        c = reserve[j]
+                        for f, k in places[c]:
+                            if hs[f] == k:
+                                hs[f] += 1
+                                if waste:
+                                    reserve[j] = waste.pop()
+                                elif drawn < n:
+                                    reserve[j] = stream[drawn]
+                                    drawn += 1
+                                else:
+                                    del reserve[j]
+                                played = True
+                                break
+                        if played:
+                            break
+                if played:
+                    break
+            if played:
+                placed += 1
+                continue
+            if drawn >= n:
+                return placed
+            waste.append(stream[drawn])
+            drawn += 1
+
+    def run(self) -> tuple[bool | None, str | None]:
+        """(True, None) won (the line in :meth:`move_texts`), (False, None) no line wins (a
+        pass left no position out), else (None, which budget ran out; the states budget
+        also when the widest passes are done)."""
+        beam = self.beam
+        if beam.stuck:
+            return False, None
+        if sum(beam.root[5]) == beam.total:
+            return True, None
+        try:
+            for width in ROLLOUT_WIDTHS:
+                for left_last in (0, 1):
+                    self.width, self.left_last = width, left_last
+                    won, pruned = False, True
+                    if self.native is not None:
+                        try:
+                            won, pruned = self._pass_native(width, left_last)
+                        except OverflowError:  # (a position larger than the C pass holds)
+                            self.native = None
+                    if self.native is None:
+                        won, pruned = self._pass(width, left_last)
+                    if won:
+                        return True, None
+                    if not pruned:
+                        return False, None
+        except SearchLimit as e:
+            return None, e.which
+        except MemoryError:
+            return None, LIMIT_MEMORY
+        return None, LIMIT_STATES
+
+    def _pass(self, width: int, left_last: int) -> tuple[bool, bool]:
+        """One pass (the class's text): (won, pruned); with a win ``beam.path`` holds the
+        line."""
+        beam = self.beam
+        total = beam.total
+        level: list[tuple[Position, Line]] = [(beam.root, None)]
+        pruned = False
+        depth = 0
+        while level:
+            cands: list[tuple[int, int, Position, Line]] = []
+            seen: set[Position] = set()
+            for pos, line in level:
+                self.nodes += 1
+                if not self.nodes & 1023:
+                    self.limits.check(self.nodes)
+                for move, child in beam.children(pos):
+                    if move != _DRAW and sum(child[5]) == total:
+                        beam.path = unwind((move, line))
+                        return True, pruned
+                    key = _key(child)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    cands.append((-self.rollout(child, left_last), len(cands), child, (move, line)))
+            self.kept = max(self.kept, len(cands))
+            if len(cands) > width:
+                pruned = True
+            cands.sort(key=lambda x: (x[0], x[1]))
+            level = [(child, line) for _, _, child, line in cands[:width]]
+            if level:
+                depth += 1
+                self.max_depth = max(self.max_depth, depth)
+        return False, pruned
+
+    def _pass_native(self, width: int, left_last: int) -> tuple[bool, bool]:
+        """:meth:`_pass` in C (``reserve_native.c``: the same positions, scores and
+        line)."""
+        beam = self.beam
+        won, pruned, nodes, kept, depth, path, limit = self.native.rollout_beam(
+            (tuple(beam.sequences), tuple(beam.left_cards), False, b"", b"", b""),
+            beam.root,
+            width,
+            left_last,
+            self.nodes,
+            self.limits.reached,
+        )
+        self.nodes = nodes
+        self.kept = max(self.kept, kept)
+        self.max_depth = max(self.max_depth, depth)
+        if limit is not None:
+            raise SearchLimit(limit)
+        if won:
+            beam.path = path
+        return bool(won), bool(pruned)
+
+    def engine_moves(self) -> list[EngineMove]:
+        """The found line as the engine's moves, each checked legal on the way."""
+        return self.beam.engine_moves()
+
+    def move_texts(self) -> list[str]:
+        """The found line in the notation."""
+        return self.beam.move_texts()
 
 
 _MASK64 = (1 << 64) - 1

@@ -382,27 +382,31 @@ static void order(Search *s, Child *ch, int n) {
     }
 }
 
+/* the position child ch of p makes, into q; its compact move */
+static int apply_child(const Search *s, const Pos *p, const Child *ch, Pos *q) {
+    *q = *p;
+    if (ch->kind == DRAW) {
+        q->waste[q->wn++] = s->stream[q->drawn++];
+        return DRAW;
+    }
+    int kind = ch->kind, c = ch->c, f = ch->f;
+    q->hs[f]++;
+    q->placed++;
+    if (kind == K_WASTE) q->wn--;
+    else if (kind == K_LEFT) q->lh[ch->pile]--;
+    else if (q->wn) reserve_swap(q, ch->j, q->waste[--q->wn]);
+    else if (q->drawn < s->n) reserve_swap(q, ch->j, s->stream[q->drawn++]);
+    else reserve_swap(q, ch->j, -1);
+    return kind | c << 4 | f << 10 | (kind == K_LEFT ? ch->pile << 14 : 0);
+}
+
 static int dfs(Search *s, const Pos *p) {
     Child ch[MAXCHILD];
     int n = gather(s, p, ch), r;
     if (s->rng) order(s, ch, n);
     for (int i = 0; i < n; i++) {
-        Pos q = *p;
-        int move;
-        if (ch[i].kind == DRAW) {
-            q.waste[q.wn++] = s->stream[q.drawn++];
-            move = DRAW;
-        } else {
-            int kind = ch[i].kind, c = ch[i].c, f = ch[i].f;
-            q.hs[f]++;
-            q.placed++;
-            if (kind == K_WASTE) q.wn--;
-            else if (kind == K_LEFT) q.lh[ch[i].pile]--;
-            else if (q.wn) reserve_swap(&q, ch[i].j, q.waste[--q.wn]);
-            else if (q.drawn < s->n) reserve_swap(&q, ch[i].j, s->stream[q.drawn++]);
-            else reserve_swap(&q, ch[i].j, -1);
-            move = kind | c << 4 | f << 10 | (kind == K_LEFT ? ch[i].pile << 14 : 0);
-        }
+        Pos q;
+        int move = apply_child(s, p, &ch[i], &q);
         if ((r = visit(s, &q, move))) return r;
     }
     return 0;
@@ -496,6 +500,26 @@ static int set_model(Search *s, PyObject *model, PyObject *root) {
     return 0;
 }
 
+/* the root's position (set_model checked its sizes); -1 with an error */
+static int root_pos(const Search *s, PyObject *root, Pos *p) {
+    memset(p, 0, sizeof *p);
+    PyObject *waste = PyTuple_GET_ITEM(root, 3), *reserve = PyTuple_GET_ITEM(root, 4);
+    PyObject *hs = PyTuple_GET_ITEM(root, 5), *left = PyTuple_GET_ITEM(root, 6);
+    p->wn = (int)PyBytes_GET_SIZE(waste);
+    memcpy(p->waste, PyBytes_AS_STRING(waste), (size_t)p->wn);
+    p->rn = (int)PyBytes_GET_SIZE(reserve);
+    memcpy(p->res, PyBytes_AS_STRING(reserve), (size_t)p->rn);
+    for (int f = 0; f < s->nf; f++) {
+        p->hs[f] = (uint8_t)PyBytes_AS_STRING(hs)[f];
+        if (p->hs[f] > s->seqlen[f]) return too_big("a height past its foundation");
+        p->placed += p->hs[f];
+    }
+    for (int q = 0; q < s->nleft; q++) p->lh[q] = (uint8_t)PyBytes_AS_STRING(left)[q];
+    for (int i = 0; i < p->rn; i++)
+        if (p->res[i] >= 52 || (i && p->res[i] < p->res[i - 1])) return too_big("a reserve not sorted");
+    return 0;
+}
+
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *model, *root, *check;
     int one, bury;
@@ -512,23 +536,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     s->rng = seed >= 0 ? (uint64_t)seed * 1000003u + 1u : 0;
     s->check = check;
     Pos p;
-    memset(&p, 0, sizeof p);
-    {
-        PyObject *waste = PyTuple_GET_ITEM(root, 3), *reserve = PyTuple_GET_ITEM(root, 4);
-        PyObject *hs = PyTuple_GET_ITEM(root, 5), *left = PyTuple_GET_ITEM(root, 6);
-        p.wn = (int)PyBytes_GET_SIZE(waste);
-        memcpy(p.waste, PyBytes_AS_STRING(waste), (size_t)p.wn);
-        p.rn = (int)PyBytes_GET_SIZE(reserve);
-        memcpy(p.res, PyBytes_AS_STRING(reserve), (size_t)p.rn);
-        for (int f = 0; f < s->nf; f++) {
-            p.hs[f] = (uint8_t)PyBytes_AS_STRING(hs)[f];
-            if (p.hs[f] > s->seqlen[f]) { too_big("a height past its foundation"); goto done; }
-            p.placed += p.hs[f];
-        }
-        for (int q = 0; q < s->nleft; q++) p.lh[q] = (uint8_t)PyBytes_AS_STRING(left)[q];
-        for (int i = 0; i < p.rn; i++)
-            if (p.res[i] >= 52 || (i && p.res[i] < p.res[i - 1])) { too_big("a reserve not sorted"); goto done; }
-    }
+    if (root_pos(s, root, &p)) goto done;
     s->mask = (1u << 16) - 1;
     s->table = calloc(s->mask + 1, sizeof(Key));
     if (!s->table) { PyErr_NoMemory(); goto done; }
@@ -556,10 +564,207 @@ done:
     return out;
 }
 
+/* ---- the rollout beam (ReserveRollout._pass) ---------------------------------------- */
+
+/* ReserveRollout.rollout: the cards placed at the end of the greedy line from p */
+static int rollout(const Search *s, const Pos *p0, int left_last) {
+    Pos p = *p0;
+    for (;;) {
+        int played = 0;
+        for (int step = 0; step < 3 && !played; step++) {
+            int what = left_last ? (step + 1) % 3 : step; /* 0 left piles, 1 waste, 2 reserve */
+            if (what == 0) {
+                for (int q = 0; q < s->nleft && !played; q++) {
+                    if (!p.lh[q]) continue;
+                    int c = s->left[q][p.lh[q] - 1];
+                    for (int i = 0; i < s->nplaces[c]; i++) {
+                        int f = s->place_f[c][i];
+                        if (p.hs[f] == s->place_k[c][i]) { p.hs[f]++; p.lh[q]--; played = 1; break; }
+                    }
+                }
+            } else if (what == 1) {
+                if (!p.wn) continue;
+                int c = p.waste[p.wn - 1];
+                for (int i = 0; i < s->nplaces[c]; i++) {
+                    int f = s->place_f[c][i];
+                    if (p.hs[f] == s->place_k[c][i]) { p.hs[f]++; p.wn--; played = 1; break; }
+                }
+            } else {
+                for (int j = 0; j < p.rn && !played; j++) {
+                    int c = p.res[j];
+                    for (int i = 0; i < s->nplaces[c]; i++) {
+                        int f = s->place_f[c][i];
+                        if (p.hs[f] != s->place_k[c][i]) continue;
+                        p.hs[f]++;
+                        if (p.wn) p.res[j] = p.waste[--p.wn];
+                        else if (p.drawn < s->n) p.res[j] = s->stream[p.drawn++];
+                        else { memmove(p.res + j, p.res + j + 1, (size_t)(p.rn - j - 1)); p.rn--; }
+                        played = 1;
+                        break;
+                    }
+                }
+            }
+        }
+        if (played) { p.placed++; continue; }
+        if (p.drawn >= s->n) return p.placed;
+        p.waste[p.wn++] = s->stream[p.drawn++];
+    }
+}
+
+typedef struct { int score, idx, from; Child ch; } Cand;
+
+static int cand_order(const void *x, const void *y) {
+    const Cand *a = x, *b = y;
+    if (a->score != b->score) return a->score > b->score ? -1 : 1;
+    return (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+typedef struct { int parent, move; } Step;
+
+/* grows *buf (of *cap items of size each) to hold need items; -1 out of memory */
+static int reserve_room(void **buf, size_t *cap, size_t need, size_t each) {
+    if (need <= *cap) return 0;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need) c *= 2;
+    void *t = realloc(*buf, c * each);
+    if (!t) return -1;
+    *buf = t;
+    *cap = c;
+    return 0;
+}
+
+/* one pass: 1 won (s->path), 0 not (*pruned: a position was left out), -1 stop */
+static int rollout_pass(Search *s, const Pos *root, int width, int left_last, int *pruned,
+                        long long *kept) {
+    Pos *cur = malloc(sizeof(Pos) * (size_t)width), *nxt = malloc(sizeof(Pos) * (size_t)width);
+    int *cur_step = malloc(sizeof(int) * (size_t)width), *nxt_step = malloc(sizeof(int) * (size_t)width);
+    Cand *cands = NULL;
+    Step *steps = NULL;
+    size_t ccap = 0, scap = 0, nsteps = 0;
+    int r = 0, ncur = 1, depth = 0;
+    if (!cur || !nxt || !cur_step || !nxt_step) { s->oom = 1; r = -1; goto out; }
+    cur[0] = *root;
+    cur_step[0] = -1;
+    *pruned = 0;
+    while (ncur) {
+        size_t ncand = 0;
+        memset(s->table, 0, (s->mask + 1) * sizeof(Key));
+        s->fill = 0;
+        for (int i = 0; i < ncur; i++) {
+            s->nodes++;
+            if (!(s->nodes & 1023)) {
+                PyObject *res = PyObject_CallFunction(s->check, "L", s->nodes);
+                if (!res) { r = -1; goto out; }
+                if (res != Py_None) { s->limit = res; r = -1; goto out; }
+                Py_DECREF(res);
+            }
+            Child ch[MAXCHILD];
+            int n = gather(s, &cur[i], ch);
+            for (int j = 0; j < n; j++) {
+                Pos q;
+                int move = apply_child(s, &cur[i], &ch[j], &q);
+                if (move != DRAW && q.placed == s->total) {
+                    int len = 1;
+                    for (int k = cur_step[i]; k >= 0; k = steps[k].parent) len++;
+                    if (len > MAXDEPTH) {
+                        PyErr_SetString(PyExc_OverflowError, "reserve_native: a line of over 1,024 moves");
+                        r = -1;
+                        goto out;
+                    }
+                    s->path_len = len;
+                    s->path[--len] = move;
+                    for (int k = cur_step[i]; k >= 0; k = steps[k].parent) s->path[--len] = steps[k].move;
+                    r = 1;
+                    goto out;
+                }
+                int seen = insert(s, key_of(s, &q));
+                if (seen < 0) { s->oom = 1; r = -1; goto out; }
+                if (seen) continue;
+                if (reserve_room((void **)&cands, &ccap, ncand + 1, sizeof(Cand))) { s->oom = 1; r = -1; goto out; }
+                Cand c = {rollout(s, &q, left_last), (int)ncand, i, ch[j]};
+                cands[ncand++] = c;
+            }
+        }
+        if ((long long)ncand > *kept) *kept = (long long)ncand;
+        if (ncand > (size_t)width) *pruned = 1;
+        qsort(cands, ncand, sizeof(Cand), cand_order);
+        int m = ncand < (size_t)width ? (int)ncand : width;
+        if (reserve_room((void **)&steps, &scap, nsteps + (size_t)m, sizeof(Step))) { s->oom = 1; r = -1; goto out; }
+        for (int k = 0; k < m; k++) {
+            int from = cands[k].from;
+            int move = apply_child(s, &cur[from], &cands[k].ch, &nxt[k]);
+            steps[nsteps].parent = cur_step[from];
+            steps[nsteps].move = move;
+            nxt_step[k] = (int)nsteps++;
+        }
+        Pos *t = cur; cur = nxt; nxt = t;
+        int *ts = cur_step; cur_step = nxt_step; nxt_step = ts;
+        ncur = m;
+        if (m) {
+            depth++;
+            if (depth > s->max_depth) s->max_depth = depth;
+        }
+    }
+out:
+    free(cur); free(nxt); free(cur_step); free(nxt_step); free(cands); free(steps);
+    return r;
+}
+
+static PyObject *rollout_beam(PyObject *self, PyObject *args) {
+    PyObject *model, *root, *check;
+    int width, left_last;
+    long long nodes0;
+    if (!PyArg_ParseTuple(args, "O!O!iiLO", &PyTuple_Type, &model, &PyTuple_Type, &root, &width,
+                          &left_last, &nodes0, &check))
+        return NULL;
+    if (width < 1) {
+        PyErr_SetString(PyExc_ValueError, "reserve_native: a width of at least 1");
+        return NULL;
+    }
+    Search *s = calloc(1, sizeof(Search));
+    if (!s) return PyErr_NoMemory();
+    PyObject *out = NULL;
+    if (set_model(s, model, root)) goto done;
+    s->check = check;
+    s->nodes = nodes0;
+    Pos p;
+    if (root_pos(s, root, &p)) goto done;
+    s->mask = (1u << 16) - 1;
+    s->table = calloc(s->mask + 1, sizeof(Key));
+    if (!s->table) { PyErr_NoMemory(); goto done; }
+    int pruned = 0;
+    long long kept = 0;
+    int r = rollout_pass(s, &p, width, left_last, &pruned, &kept);
+    if (r < 0 && !s->oom && !s->limit) goto done; /* (an error from Python, or too deep) */
+    PyObject *path = Py_None;
+    if (r > 0) {
+        path = PyList_New(s->path_len);
+        if (!path) goto done;
+        for (int i = 0; i < s->path_len; i++) PyList_SET_ITEM(path, i, PyLong_FromLong(s->path[i]));
+    } else {
+        Py_INCREF(path);
+    }
+    PyObject *limit = s->limit ? s->limit : s->oom ? PyUnicode_FromString("memory") : (Py_INCREF(Py_None), Py_None);
+    s->limit = NULL;
+    if (limit)
+        out = Py_BuildValue("(OOLLiOO)", r > 0 ? Py_True : Py_False, pruned ? Py_True : Py_False,
+                            s->nodes, kept, s->max_depth, path, limit);
+    Py_DECREF(path);
+    Py_XDECREF(limit);
+done:
+    Py_XDECREF(s->limit);
+    free(s->table);
+    free(s);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS,
      "search(model, root, one_copy, bury, seed, check) -> (won, nodes, kept, pruned, max_depth, path, "
      "limit): ReserveExact.run's search from root (reserve_native.c's text)."},
+    {"rollout_beam", rollout_beam, METH_VARARGS,
+     "rollout_beam(model, root, width, left_last, nodes, check) -> (won, pruned, nodes, kept, "
+     "max_depth, path, limit): one of ReserveRollout's passes from root (reserve_native.c's text)."},
     {NULL, NULL, 0, NULL},
 };
 

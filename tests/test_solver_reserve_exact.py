@@ -318,10 +318,11 @@ def test_the_restarts_win_deals_the_exact_search_leaves_and_never_say_lost() -> 
 
 
 def test_solve_runs_the_restarts_after_the_exact_search() -> None:
-    """solve() on Royal Cotillion #190 with a positions budget: the beam and the exact
-    search find no win within it, the restarts do (their positions counted in)."""
+    """solve() on Royal Cotillion #190 with a positions budget: the rollout beam, the
+    beam and the exact search find no win within it, the restarts do (their positions
+    counted in)."""
     result = solve("royal-cotillion", 190, budget=Budget(seconds=None, states=130_000))
-    assert result.outcome == "solved" and result.states > 2 * 130_000
+    assert result.outcome == "solved" and result.states > 3 * 130_000
     game = new_game("royal-cotillion", 190)
     for move in result.moves:
         game.play(move)

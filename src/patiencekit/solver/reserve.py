@@ -1080,7 +1080,7 @@ class ReserveRollout:
             width,
             left_last,
             self.nodes,
-            self.limits.reached,
+            self._native_check,
         )
         self.nodes = nodes
         self.kept = max(self.kept, kept)
@@ -1090,6 +1090,11 @@ class ReserveRollout:
         if won:
             beam.path = path
         return bool(won), bool(pruned)
+
+    def _native_check(self, nodes: int) -> str | None:
+        """The C pass's budget check (every 1,024 positions, as :meth:`_pass` checks):
+        None to go on, else the name of the limit reached."""
+        return self.limits.reached(nodes)
 
     def engine_moves(self) -> list[EngineMove]:
         """The found line as the engine's moves, each checked legal on the way."""

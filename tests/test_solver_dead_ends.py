@@ -668,3 +668,101 @@ def test_a_deal_lost_in_its_left_piles_leaves_the_recursion_limit_as_it_was() ->
     search = GenericSearch(new_game("royal-cotillion", 622).state, max_states=1_000)
     assert search.run() == (False, None) and search.nodes == 0
     assert sys.getrecursionlimit() == before
+
+
+# Royal Cotillion's left piles' cards shared out among the places (DeadEnds.left_piles_crossed)
+
+
+class RelaxedOnly(DeadEnds):
+    """The relaxed game of the left piles alone (:meth:`DeadEnds.left_piles_lost` before
+    it asked :meth:`DeadEnds.left_piles_crossed`)."""
+
+    def left_piles_crossed(self, s: State) -> bool:
+        return False
+
+
+class NoPileOrder(DeadEnds):
+    """Unsound: the card under another in a left pile must be played first."""
+
+    def left_piles_crossed(self, s: State) -> bool:
+        flipped = s.copy()
+        for i in self.left_piles:
+            flipped.piles[i] = flipped.piles[i][::-1]
+        return super().left_piles_crossed(flipped)
+
+
+def one_suit_short(rng: random.Random) -> State:
+    """A Royal Cotillion position where every suit but one is on the foundations and that
+    one's two foundations are each short of their last 5-8 cards; the missing cards go at
+    random to the left piles (most of them), the reserve, the stock and the waste."""
+    rules = get_rules("royal-cotillion")
+    state = State.deal(rules, 1)
+    t = state.t
+    for i in range(t.pile_count):
+        state.piles[i] = []
+        state.down[i] = 0
+    suit = rng.randrange(4)
+    short = {suit: rng.randint(5, 8), 4 + suit: rng.randint(5, 8)}
+    off: list[int] = []
+    for n, (fi, rule) in enumerate(zip(t.foundations, rules.foundations, strict=True)):
+        assert rule.suit is not None
+        pile = [rule.suit * 13 + rule.rank_at(i) for i in range(rule.size)]
+        cut = len(pile) - short.get(n, 0)
+        off += pile[cut:]
+        state.piles[fi] = pile[:cut]
+    rng.shuffle(off)
+    spaces = list(t.reserve)
+    rng.shuffle(spaces)
+    del spaces[rng.randint(2, 6) :]
+    deal_out(state, rng, off, spaces, 0.8, 0.5)
+    state.redeals = 0
+    return state
+
+
+def test_left_piles_crossed_never_loses_a_win() -> None:
+    """On positions with one suit's last cards mostly on the left piles, sharing the left
+    piles' cards out says "lost" only where the exact search (without any analysis) finds
+    no win; it says so where the relaxed game of the left piles does not; and where it
+    does not, some positions are won. Reading the
+    piles upside down (unsound) is caught: it calls won positions lost."""
+    rng = random.Random("crossed")
+    said = beyond_relaxed = won = caught = compared = 0
+    for _ in range(120):
+        state = one_suit_short(rng)
+        analysis = DeadEnds(state.t)
+        crossed = analysis.left_piles_crossed(state)
+        exact = verdict(state, lambda gs: None, PLAIN_STATES)
+        if exact is None:
+            continue
+        compared += 1
+        if crossed:
+            assert exact is False, state
+            said += 1
+            beyond_relaxed += not RelaxedOnly(state.t).left_piles_lost(state)
+        won += exact
+        caught += exact and NoPileOrder(state.t).left_piles_crossed(state)
+    assert compared >= 100, compared
+    assert said >= 20 and beyond_relaxed >= 5 and won >= 10, (said, beyond_relaxed, won)
+    assert caught >= 1, caught
+
+
+def test_royal_cotillion_deals_crossed_in_their_left_piles() -> None:
+    """The 18 deals of 1-1,000 that sharing out proves lost (2026-12-07; no search had
+    decided them, and the relaxed game of the left piles does not), and the solver answers
+    them unsolvable without a position searched; no shipped winnable deal is among them
+    (test_no_shipped_royal_cotillion_deal_is_lost_in_its_left_piles asks them all)."""
+    from patiencekit.solver import Budget, new_game, solve
+
+    crossed = [8, 91, 119, 248, 264, 265, 311, 326, 370, 387, 390, 436, 507, 528, 601,
+               602, 717, 870]
+    analysis = DeadEnds(new_game("royal-cotillion", 1).state.t)
+    found = [
+        n for n in range(1, 1001)
+        if analysis.left_piles_crossed(new_game("royal-cotillion", n).state)
+    ]
+    assert sorted(set(found) - {7, 622, 844}) == crossed
+    for number in crossed[:4]:
+        state = new_game("royal-cotillion", number).state
+        assert not RelaxedOnly(state.t).left_piles_lost(state), number
+        result = solve(new_game("royal-cotillion", number), budget=Budget(states=1_000))
+        assert (result.outcome, result.states) == ("unsolvable", 0), number

@@ -273,7 +273,7 @@ def test_the_restarts_knobs_search_alike_in_c_and_python() -> None:
     order drawn from a seed) the C and Python searches still visit the same positions in
     the same order and find the same line; a seed changes the order (other positions
     cut), cut 2 wins #589, which cut 1 does not within the budget, and the cuts prove
-    nothing: they call Royal Cotillion #8's root lost, which the exact search does not."""
+    nothing: they call Royal Cotillion #714's root lost, which the exact search does not."""
     seen = {}
     for number in (171, 110, 2, 589):
         state = new_game("royal-cotillion", number).state
@@ -284,9 +284,9 @@ def test_the_restarts_knobs_search_alike_in_c_and_python() -> None:
     assert seen[171, 1, None][0] == (True, None)  # (the cut's line: 188 positions)
     assert seen[110, 1, None][3] != seen[110, 1, 3][3]  # (other cuts)
     assert seen[589, 2, None][0] == (True, None) and seen[589, 1, None][0] == (None, "states")
-    exact = runs_both_ways(new_game("royal-cotillion", 8).state, 2_000)
+    exact = runs_both_ways(new_game("royal-cotillion", 714).state, 2_000)
     for bury in (1, 2):
-        cut = runs_both_ways(new_game("royal-cotillion", 8).state, 2_000, bury, None)
+        cut = runs_both_ways(new_game("royal-cotillion", 714).state, 2_000, bury, None)
         assert exact[1][0] == (None, "states") and cut[1][:2] == ((False, None), 0)
 
 
@@ -294,7 +294,7 @@ def test_the_restarts_win_deals_the_exact_search_leaves_and_never_say_lost() -> 
     """Royal Cotillion #190 (which the 10 s exact search, and every study before stop 44,
     left undecided) is won by the 7th restart (cut 1, seed 6), #589 (which no search but
     cut 2 had won) by the 2nd (cut 2, the search's own order), and their lines replay to
-    a win; the restarts say nothing of #994 (lost: the exact search proves it) nor of #8:
+    a win; the restarts say nothing of #994 (lost: the exact search proves it) nor of #714:
     both cuts call their roots lost, and a cut is no proof, so they give up as out of
     positions. Budgets in positions."""
     for number, restarts in ((190, 7), (589, 2)):
@@ -307,7 +307,7 @@ def test_the_restarts_win_deals_the_exact_search_leaves_and_never_say_lost() -> 
             game.play(move)
         assert game.is_won()
     assert ReserveExact(new_game("royal-cotillion", 994).state).run() == (False, None)
-    for number in (994, 8):
+    for number in (994, 714):
         lost = ReserveRestarts(new_game("royal-cotillion", number).state, max_states=50_000)
         assert lost.run() == (None, "states") and lost.found is None
         assert lost.restarts == 2 and lost.nodes == 0

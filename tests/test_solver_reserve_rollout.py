@@ -97,9 +97,9 @@ def test_lost_only_when_a_pass_left_nothing_out() -> None:
 
 def test_the_rollout_score() -> None:
     """The rollout counts the cards a greedy line places: never fewer than are placed,
-    never all of an unwon deal's (#8) from its root, and every card from the positions
+    never all of an unwon deal's (#714) from its root, and every card from the positions
     near the end of a winning line, where what is left plays out greedily."""
-    search = ReserveRollout(new_game("royal-cotillion", 8).state)
+    search = ReserveRollout(new_game("royal-cotillion", 714).state)
     root = search.beam.root
     for left_last in (0, 1):
         assert sum(root[5]) <= search.rollout(root, left_last) < search.beam.total
@@ -123,7 +123,7 @@ def test_only_for_the_games_without_a_redeal() -> None:
 
 @needs_c
 def test_the_c_passes_budget_check_is_called_back_and_its_errors_come_through() -> None:
-    state = new_game("royal-cotillion", 8).state
+    state = new_game("royal-cotillion", 714).state
     assert_native_check_contract(lambda states: ReserveRollout(state, max_states=states), 5_000)
 
 

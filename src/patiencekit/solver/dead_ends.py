@@ -41,7 +41,18 @@ uses two facts about such positions, both sound (they never lose a win):
   bottom of two left piles, each under a card that needs an ace of that suit first
   (Royal Cotillion #622: the clubs' aces under KC and JC). A position's answer is never
   "lost" where its deal's is not (it only has more on the foundations and less on the
-  piles), so the searches ask it once, at their root.
+  piles), so the searches ask it once, at their root. It also asks
+  :meth:`DeadEnds.left_piles_crossed`, which counts the copies: each of a suit's two
+  foundations takes one copy of each of its cards, so in a winning line every card on a
+  left pile goes to a place of its own (a foundation and a height), the card above it in
+  its pile is played before it, and on one foundation the lower place is filled first.
+  If no way of giving the left piles' cards places (at most 2 ** 12 in Royal Cotillion,
+  searched with the orders built up as places are given) leaves those "before"s free of
+  a cycle, no line wins. It sees what the relaxed game cannot, where one copy would have
+  to serve both foundations: Royal Cotillion #91's clubs QC on 10C on 6C (the pile's top
+  first) need 6C and 10C on the foundation QC goes to first, so the other foundation
+  waits for the 6C under that pile's 10C (2026-12-07: 18 of the 55 deals of 1-1,000 no
+  search had decided, none of the shipped winnable ones).
 * :meth:`DeadEnds.relaxed_lost`: in a game where only the waste's top card plays
   (Contradance, Captured Queens: no reserve, no left piles), a relaxation of the game that
   a greedy player decides. Read a foundation rule's sequence as a *group* (the foundations
@@ -72,7 +83,7 @@ from collections.abc import Sequence
 from patiencekit.rules import PileKind
 from patiencekit.state import EngineMove, State, Tables
 
-__all__ = ["NEVER", "Chains", "DeadEnds"]
+__all__ = ["MAX_CROSSED", "NEVER", "Chains", "DeadEnds"]
 
 #: a threshold no pile position reaches (a pile holds at most 104 cards; kept below 257,
 #: so that the compiled module stores it in a list without making a new int object)
@@ -104,6 +115,11 @@ def spread(items: Sequence[int]) -> list[int]:
             later += [(lo, mid - 1), (mid + 1, hi)]
         ranges = later
     return [items[i] for i in order]
+
+
+#: :meth:`DeadEnds.left_piles_crossed` answers only with at most this many cards on the
+#: left piles (Royal Cotillion has 12: at most 4,096 ways to share them out)
+MAX_CROSSED = 16
 
 
 class DeadEnds:
@@ -330,7 +346,84 @@ class DeadEnds:
                 if d != depth[p]:
                     depth[p] = d
                     changed = True
-        return any(heights[f] < len(sequences[f]) for f in range(len(sequences)))
+        if any(heights[f] < len(sequences[f]) for f in range(len(sequences))):
+            return True
+        return self.left_piles_crossed(s)
+
+    def left_piles_crossed(self, s: State) -> bool:
+        """True when the left piles' cards cannot be shared out among the foundations'
+        places in any order the piles allow (the module's text): then no line wins.
+
+        >>> from patiencekit import new_game
+        >>> [n for n in (1, 91, 622, 831) if DeadEnds(new_game("royal-cotillion", n).state.t)
+        ...  .left_piles_crossed(new_game("royal-cotillion", n).state)]
+        [91, 622]
+        """
+        columns = self.left_piles
+        if not columns or self.pairs:
+            return False
+        piles = s.piles
+        heights = [len(piles[fi]) for fi in self.plain]
+        places = self.plain_places
+        # the cards on the left piles, each pile's top first: the places left to each,
+        # and the card right above it (-1: none)
+        options: list[list[tuple[int, int]]] = []
+        above: list[int] = []
+        for i in columns:
+            pile = piles[i]
+            for d in range(len(pile) - 1, -1, -1):
+                left = [(f, k) for f, k in places[pile[d]] if k >= heights[f]]
+                if not left:
+                    return True  # (no place left to it: it never leaves its pile)
+                above.append(len(options) - 1 if d < len(pile) - 1 else -1)
+                options.append(left)
+        if len(options) > MAX_CROSSED:
+            return False  # (no answer: too many cards to share out here)
+        n = len(options)
+        return not self._shared_out(0, options, above, [(-1, -1)] * n, [0] * n)
+
+    def _shared_out(
+        self,
+        i: int,
+        options: list[list[tuple[int, int]]],
+        above: list[int],
+        chosen: list[tuple[int, int]],
+        reach: list[int],
+    ) -> bool:
+        """Whether cards ``i`` and after can take places (each its own) with no cycle in
+        "must be played before": the card above before the card under, and on one
+        foundation the lower place first. ``chosen`` holds the places of cards ``0..i-1``
+        and ``reach[j]`` (a bit per card) the cards that must come after card ``j``."""
+        if i == len(options):
+            return True
+        for f, k in options[i]:
+            if (f, k) in chosen[:i]:
+                continue  # (a place takes one card)
+            before = 1 << above[i] if above[i] >= 0 else 0
+            after = 0
+            for j in range(i):
+                g, m = chosen[j]
+                if g == f:
+                    if m < k:
+                        before |= 1 << j
+                    else:
+                        after |= 1 << j
+            later = after
+            for j in range(i):
+                if after >> j & 1:
+                    later |= reach[j]
+            if later & before:
+                continue  # (a cycle: some card would come both before and after it)
+            grown = reach[:]
+            grown[i] = later
+            for j in range(i):
+                if before >> j & 1 or reach[j] & before:
+                    grown[j] |= 1 << i | later
+            chosen[i] = (f, k)
+            if self._shared_out(i + 1, options, above, chosen, grown):
+                return True
+        chosen[i] = (-1, -1)
+        return False
 
     def relaxed_lost(self, s: State) -> bool:
         """True when the relaxed game (the module's text) is lost from ``s``: played

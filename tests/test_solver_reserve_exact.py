@@ -327,3 +327,27 @@ def test_solve_runs_the_restarts_after_the_exact_search() -> None:
     for move in result.moves:
         game.play(move)
     assert game.is_won()
+
+
+def test_the_models_crossed_is_the_dead_ends_one() -> None:
+    """ReserveBeam.crossed (on the compact model, asked by the exact search's bound and
+    by the rollout beam at every position) answers as DeadEnds.left_piles_crossed on the
+    engine's position: at the roots of Royal Cotillion deals, and along random play,
+    where a line that puts on a foundation the copy a left pile needed makes a deal that
+    was not crossed crossed."""
+    from patiencekit.solver.dead_ends import DeadEnds
+
+    rng = random.Random("crossed-model")
+    analysis = DeadEnds(new_game("royal-cotillion", 1).state.t)
+    roots = became = 0
+    for number in range(1, 201):
+        state = new_game("royal-cotillion", number).state
+        root = analysis.left_piles_crossed(state)
+        assert pure.ReserveBeam(state).crossed(pure.ReserveBeam(state).root) == root, number
+        roots += root
+        for _ in range(2):
+            s = playout("royal-cotillion", number, rng, rng.randint(20, 60))
+            crossed = analysis.left_piles_crossed(s)
+            assert pure.ReserveBeam(s).crossed(pure.ReserveBeam(s).root) == crossed, number
+            became += crossed and not root
+    assert roots >= 3 and became >= 5, (roots, became)

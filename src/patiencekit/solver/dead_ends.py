@@ -83,7 +83,7 @@ from collections.abc import Sequence
 from patiencekit.rules import PileKind
 from patiencekit.state import EngineMove, State, Tables
 
-__all__ = ["MAX_CROSSED", "NEVER", "Chains", "DeadEnds"]
+__all__ = ["MAX_CROSSED", "NEVER", "Chains", "DeadEnds", "shared_out"]
 
 #: a threshold no pile position reaches (a pile holds at most 104 cards; kept below 257,
 #: so that the compiled module stores it in a list without making a new int object)
@@ -379,51 +379,7 @@ class DeadEnds:
                 options.append(left)
         if len(options) > MAX_CROSSED:
             return False  # (no answer: too many cards to share out here)
-        n = len(options)
-        return not self._shared_out(0, options, above, [(-1, -1)] * n, [0] * n)
-
-    def _shared_out(
-        self,
-        i: int,
-        options: list[list[tuple[int, int]]],
-        above: list[int],
-        chosen: list[tuple[int, int]],
-        reach: list[int],
-    ) -> bool:
-        """Whether cards ``i`` and after can take places (each its own) with no cycle in
-        "must be played before": the card above before the card under, and on one
-        foundation the lower place first. ``chosen`` holds the places of cards ``0..i-1``
-        and ``reach[j]`` (a bit per card) the cards that must come after card ``j``."""
-        if i == len(options):
-            return True
-        for f, k in options[i]:
-            if (f, k) in chosen[:i]:
-                continue  # (a place takes one card)
-            before = 1 << above[i] if above[i] >= 0 else 0
-            after = 0
-            for j in range(i):
-                g, m = chosen[j]
-                if g == f:
-                    if m < k:
-                        before |= 1 << j
-                    else:
-                        after |= 1 << j
-            later = after
-            for j in range(i):
-                if after >> j & 1:
-                    later |= reach[j]
-            if later & before:
-                continue  # (a cycle: some card would come both before and after it)
-            grown = reach[:]
-            grown[i] = later
-            for j in range(i):
-                if before >> j & 1 or reach[j] & before:
-                    grown[j] |= 1 << i | later
-            chosen[i] = (f, k)
-            if self._shared_out(i + 1, options, above, chosen, grown):
-                return True
-        chosen[i] = (-1, -1)
-        return False
+        return not shared_out(options, above)
 
     def relaxed_lost(self, s: State) -> bool:
         """True when the relaxed game (the module's text) is lost from ``s``: played
@@ -723,3 +679,60 @@ class DeadEnds:
                 out.append((i, dst, 1))
             return out
         return None
+
+
+def shared_out(options: list[list[tuple[int, int]]], above: list[int]) -> bool:
+    """Whether cards (of left piles) can each take a place of its own among
+    ``options[i]`` (``(foundation, height)`` pairs) with no cycle in "must be played
+    before": the card right above it (``above[i]``, an earlier card, or -1) before it, and
+    on one foundation the lower place first (:meth:`DeadEnds.left_piles_crossed`).
+
+    >>> shared_out([[(0, 5)], [(0, 3), (1, 9)]], [-1, 0])  # (the second under the first)
+    True
+    >>> shared_out([[(0, 5)], [(0, 3)]], [-1, 0])
+    False
+    """
+    n = len(options)
+    return _shared_out(0, options, above, [(-1, -1)] * n, [0] * n)
+
+
+def _shared_out(
+    i: int,
+    options: list[list[tuple[int, int]]],
+    above: list[int],
+    chosen: list[tuple[int, int]],
+    reach: list[int],
+) -> bool:
+    """:func:`shared_out` for cards ``i`` and after: ``chosen`` holds the places of cards
+    ``0..i-1`` and ``reach[j]`` (a bit per card) the cards that must come after card
+    ``j``."""
+    if i == len(options):
+        return True
+    for f, k in options[i]:
+        if (f, k) in chosen[:i]:
+            continue  # (a place takes one card)
+        before = 1 << above[i] if above[i] >= 0 else 0
+        after = 0
+        for j in range(i):
+            g, m = chosen[j]
+            if g == f:
+                if m < k:
+                    before |= 1 << j
+                else:
+                    after |= 1 << j
+        later = after
+        for j in range(i):
+            if after >> j & 1:
+                later |= reach[j]
+        if later & before:
+            continue  # (a cycle: some card would come both before and after it)
+        grown = reach[:]
+        grown[i] = later
+        for j in range(i):
+            if before >> j & 1 or reach[j] & before:
+                grown[j] |= 1 << i | later
+        chosen[i] = (f, k)
+        if _shared_out(i + 1, options, above, chosen, grown):
+            return True
+    chosen[i] = (-1, -1)
+    return False

@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from patiencekit.compiled import native_module
 from patiencekit.moves import DRAW, TURN
-from patiencekit.solver.dead_ends import DeadEnds
+from patiencekit.solver.dead_ends import MAX_CROSSED, DeadEnds, shared_out
 from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, Limits, SearchLimit
 from patiencekit.solver.lines import Line, unwind
 from patiencekit.state import EngineMove, State
@@ -222,6 +222,28 @@ class ReserveBeam:
         elif waste and used < self.redeals:
             out.append((_TURN, (used + 1, waste, 0, b"", reserve, hs, left)))
         return out
+
+    def crossed(self, pos: Position) -> bool:
+        """True when the left piles' cards of ``pos`` cannot be shared out among the
+        foundations' places (:meth:`DeadEnds.left_piles_crossed
+        <patiencekit.solver.dead_ends.DeadEnds.left_piles_crossed>`, on this model): then
+        no line wins from ``pos``. A line can come to it from a deal that is not: by
+        putting on a foundation the copy the left piles needed there."""
+        hs, left = pos[5], pos[6]
+        places, cards = self.places, self.left_cards
+        options: list[list[tuple[int, int]]] = []
+        above: list[int] = []
+        for p in range(len(left)):
+            pile = cards[p]
+            for d in range(left[p] - 1, -1, -1):
+                opts = [(f, k) for f, k in places[pile[d]] if k >= hs[f]]
+                if not opts:
+                    return True
+                above.append(len(options) - 1 if d < left[p] - 1 else -1)
+                options.append(opts)
+        if not options or len(options) > MAX_CROSSED:
+            return False
+        return not shared_out(options, above)
 
     # -- the beam ----------------------------------------------------------------------
 
@@ -509,7 +531,11 @@ class ReserveExact:
     # -- the bound -------------------------------------------------------------------------
 
     def lost(self, pos: Position) -> bool:
-        """True when the relaxed game (the module's text) cannot be won from ``pos``."""
+        """True when the left piles' cards cannot be shared out
+        (:meth:`ReserveBeam.crossed`) or the relaxed game (the module's text) cannot be won
+        from ``pos``."""
+        if self.beam.crossed(pos):
+            return True
         if not self.bounded:
             return False
         _, stream, drawn, waste, reserve, hs, left = pos
@@ -891,9 +917,11 @@ class ReserveRollout:
     the child found first. :data:`ROLLOUT_WIDTHS` gives the passes' widths, each run
     with the rollout that plays the left piles' tops first, then with the one that plays
     them last. The rollout is only a score: the line a pass finds is the beam's own,
-    replayed on the engine (:meth:`engine_moves`). A pass that never left a position out
-    searched every position reachable from the root: then no line wins and :meth:`run`
-    says so (False); otherwise a pass that finds no win proves nothing.
+    replayed on the engine (:meth:`engine_moves`). A child whose left piles can no longer
+    be shared out (:meth:`ReserveBeam.crossed`) is lost and left out at once. A pass that
+    never left another position out searched every position reachable from the root
+    (but those lost ones): then no line wins and :meth:`run` says so (False); otherwise a
+    pass that finds no win proves nothing.
 
     Why it exists (2026-12-07, ``docs/experiments/royal_cotillion_bounds.c``, "beam"):
     on the 107 Royal Cotillion deals of 1-1,000 that no earlier search had won, a beam of
@@ -1059,6 +1087,8 @@ class ReserveRollout:
                     if key in seen:
                         continue
                     seen.add(key)
+                    if beam.crossed(child):
+                        continue  # (lost: no line wins from it)
                     cands.append((-self.rollout(child, left_last), len(cands), child, (move, line)))
             self.kept = max(self.kept, len(cands))
             if len(cands) > width:

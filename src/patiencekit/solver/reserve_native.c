@@ -18,9 +18,10 @@
      The waste is kept in the key as the first places of the cards dealt to it (the
      root's waste, then the stock in order) that spell it, one bit a place: two wastes
      are the same cards in the same order exactly when those bits are;
-   - lost(): ReserveExact.lost, the same relaxed game played the same way (per suit a
-     14 x 14 grid of reachable pairs of heights grown from the points where a card was
-     freed);
+   - lost(): ReserveExact.lost: the left piles' cards shared out among the foundations'
+     places (ReserveBeam.crossed, by dead_ends.shared_out's search: the same answer),
+     then the same relaxed game played the same way (per suit a 14 x 14 grid of reachable
+     pairs of heights grown from the points where a card was freed);
    - the search: depth first, a position's children in order; a child that wins (every
      card on a foundation, not by a draw) ends it; a child seen before is skipped, a new
      one counted, the budget check called every 1,024 positions counted (as
@@ -40,6 +41,14 @@
      False (every position searched: no line wins), None (limit: the name check(nodes)
      returned, or "memory" when the table could not grow). OverflowError when the
      position is larger than this file handles (the caller then runs the Python search).
+
+   rollout_beam(model, root, width, left_last, nodes, check)
+       -> (won, pruned, nodes, kept, max_depth, path, limit)
+     one pass of ReserveRollout (reserve.py, the reference; the same positions, scores
+     and line): level by level the children of the positions kept, each once a level and
+     none crossed, scored by the greedy rollout (left_last: the left piles after the
+     reserve), the `width` best kept (ties: the first found); nodes counts on from
+     `nodes`; pruned: some position was left out; kept: the most children of a level.
 
    Built by tools/build_fast.py (target reserve_native) with Python's own compiler and
    flags; patiencekit.compiled.native_module loads it only when its SOURCE_SHA256 is this
@@ -173,7 +182,77 @@ static void free_card(Search *s, int c, int *freec, uint8_t reach[4][196]) {
     }
 }
 
+/* ---- the left piles shared out (ReserveBeam.crossed, dead_ends.shared_out) --------- */
+
+#define MAXCROSS 16 /* dead_ends.MAX_CROSSED */
+
+typedef struct {
+    int n, nopt[MAXCROSS], above[MAXCROSS], cf[MAXCROSS], ck[MAXCROSS];
+    uint8_t of[MAXCROSS][MAXPLACES], ok[MAXCROSS][MAXPLACES];
+} Cross;
+
+/* whether cards i.. can each take a place of its own with no cycle in "before" (the card
+   above first, on one foundation the lower place first); reach[j]: the cards after j */
+static int share(Cross *x, int i, const uint32_t *reach) {
+    if (i == x->n) return 1;
+    uint32_t grown[MAXCROSS];
+    for (int o = 0; o < x->nopt[i]; o++) {
+        int f = x->of[i][o], k = x->ok[i][o], taken = 0;
+        uint32_t before = x->above[i] >= 0 ? 1u << x->above[i] : 0, after = 0;
+        for (int j = 0; j < i; j++) {
+            if (x->cf[j] != f) continue;
+            if (x->ck[j] == k) { taken = 1; break; } /* (a place takes one card) */
+            if (x->ck[j] < k) before |= 1u << j;
+            else after |= 1u << j;
+        }
+        if (taken) continue;
+        uint32_t later = after;
+        for (int j = 0; j < i; j++)
+            if (after >> j & 1) later |= reach[j];
+        if (later & before) continue; /* (a cycle) */
+        for (int j = 0; j < i; j++) {
+            grown[j] = reach[j];
+            if ((before >> j & 1) || (reach[j] & before)) grown[j] |= 1u << i | later;
+        }
+        grown[i] = later;
+        x->cf[i] = f;
+        x->ck[i] = k;
+        if (share(x, i + 1, grown)) return 1;
+    }
+    x->cf[i] = -1;
+    return 0;
+}
+
+/* ReserveBeam.crossed: the left piles' cards cannot be shared out (no line wins) */
+static int crossed(const Search *s, const Pos *p) {
+    Cross x;
+    int n = 0;
+    for (int q = 0; q < s->nleft; q++) {
+        for (int d = p->lh[q] - 1; d >= 0; d--) {
+            int c = s->left[q][d], m = 0;
+            for (int i = 0; i < s->nplaces[c]; i++) {
+                int f = s->place_f[c][i], k = s->place_k[c][i];
+                if (k < p->hs[f]) continue;
+                if (n < MAXCROSS) { x.of[n][m] = (uint8_t)f; x.ok[n][m] = (uint8_t)k; }
+                m++;
+            }
+            if (!m) return 1; /* (no place left to it) */
+            if (n < MAXCROSS) {
+                x.nopt[n] = m;
+                x.above[n] = d < p->lh[q] - 1 ? n - 1 : -1;
+                x.cf[n] = -1;
+            }
+            n++;
+        }
+    }
+    if (!n || n > MAXCROSS) return 0;
+    x.n = n;
+    uint32_t reach[MAXCROSS] = {0};
+    return !share(&x, 0, reach);
+}
+
 static int lost(Search *s, const Pos *p) {
+    if (crossed(s, p)) return 1;
     if (!s->bounded) return 0;
     int freec[52] = {0};
     for (int f = 0; f < s->nf; f++)
@@ -679,7 +758,7 @@ static int rollout_pass(Search *s, const Pos *root, int width, int left_last, in
                 }
                 int seen = insert(s, key_of(s, &q));
                 if (seen < 0) { s->oom = 1; r = -1; goto out; }
-                if (seen) continue;
+                if (seen || crossed(s, &q)) continue; /* (crossed: lost) */
                 if (reserve_room((void **)&cands, &ccap, ncand + 1, sizeof(Cand))) { s->oom = 1; r = -1; goto out; }
                 Cand c = {rollout(s, &q, left_last), (int)ncand, i, ch[j]};
                 cands[ncand++] = c;

@@ -2,7 +2,7 @@
 lost, checked on winning lines and tried in an exact search (stop 42, 2026-12-06).
 
 ``royal_cotillion_bounds.c`` (beside this file; its text says what each bound relaxes and
-why) is compiled into ``build/``. Two uses:
+why) is compiled into ``build/``. Three uses:
 
     # every position of the winning lines the package's beam finds for shipped numbers:
     # a bound that calls one of them lost is unsound ("bury" does)
@@ -11,6 +11,10 @@ why) is compiled into ``build/``. Two uses:
     # the exact search over the model, pruned by a bound, at a positions budget
     python docs/experiments/royal_cotillion_bounds.py dfs count --numbers 7,994,8 \\
         --states 2000000
+
+    # a beam that looks for a win, scored by greedy rollouts (stop 46); --merge ships wins
+    python docs/experiments/royal_cotillion_bounds.py beam roll --numbers 1-10 \\
+        --width 1000 --states 2000000
 
 A bound decides nothing by itself here: what it proves is "lost" only if it is sound, and
 the check is evidence, not a proof (its argument is in the C file's text).
@@ -79,7 +83,7 @@ def main() -> int:
     ap.add_argument("mode", choices=["check", "dfs", "beam"])
     ap.add_argument(
         "bound",
-        choices=["none", "share", "count", "blank", "bury", "bury2", "roll", "roll2"],
+        choices=["none", "share", "count", "blank", "bury", "bury2", "cap", "roll", "roll2"],
         help="dfs: the bound that prunes; beam: the score (roll, roll2: greedy rollouts)",
     )
     ap.add_argument("--numbers", help="deal numbers, as in `patiencekit study --numbers`")

@@ -539,23 +539,16 @@ def test_the_relaxation_is_only_where_the_waste_top_alone_plays() -> None:
 # Royal Cotillion's left piles as a whole (DeadEnds.left_piles_lost)
 
 
-def crossed_piles(rng: random.Random, crossed: bool) -> State:
-    """A Royal Cotillion position where every suit but one is on the foundations, and of
-    that one's two foundations (up by twos from the ace, and from the two) the first is
-    short of its last 4-6 cards and the second of its last 10-11: so some cards ``X`` have
-    both copies off the foundations, and some ``Y`` come after ``X`` on both. An ``X``
-    lies on a left pile under a ``Y``; ``crossed``: so does the other ``X`` on another
-    pile (then no line wins: each ``Y`` waits for an ``X`` on a foundation); else the
-    other ``X`` lies anywhere else. The other missing cards go at random to the left
-    piles, some of the reserve's spaces, the stock and the waste (:func:`deal_out`)."""
+def foundations_short(short: dict[int, int]) -> tuple[State, list[int], dict[int, list[int]]]:
+    """A Royal Cotillion position with every pile empty but the foundations, each full but
+    the ``short[n]`` last cards of foundation ``n``: (the position, the cards missing, each
+    foundation's whole sequence)."""
     rules = get_rules("royal-cotillion")
     state = State.deal(rules, 1)
     t = state.t
     for i in range(t.pile_count):
         state.piles[i] = []
         state.down[i] = 0
-    suit = rng.randrange(4)
-    short = {suit: rng.randint(4, 6), 4 + suit: rng.randint(10, 11)}
     off: list[int] = []
     sequences: dict[int, list[int]] = {}
     for n, (fi, rule) in enumerate(zip(t.foundations, rules.foundations, strict=True)):
@@ -565,6 +558,22 @@ def crossed_piles(rng: random.Random, crossed: bool) -> State:
         cut = len(pile) - short.get(n, 0)
         off += pile[cut:]
         state.piles[fi] = pile[:cut]
+    return state, off, sequences
+
+
+def crossed_piles(rng: random.Random, crossed: bool) -> State:
+    """A Royal Cotillion position where every suit but one is on the foundations, and of
+    that one's two foundations (up by twos from the ace, and from the two) the first is
+    short of its last 4-6 cards and the second of its last 10-11: so some cards ``X`` have
+    both copies off the foundations, and some ``Y`` come after ``X`` on both. An ``X``
+    lies on a left pile under a ``Y``; ``crossed``: so does the other ``X`` on another
+    pile (then no line wins: each ``Y`` waits for an ``X`` on a foundation); else the
+    other ``X`` lies anywhere else. The other missing cards go at random to the left
+    piles, some of the reserve's spaces, the stock and the waste (:func:`deal_out`)."""
+    suit = rng.randrange(4)
+    short = {suit: rng.randint(4, 6), 4 + suit: rng.randint(10, 11)}
+    state, off, sequences = foundations_short(short)
+    t = state.t
     up, two = sequences[suit], sequences[4 + suit]
 
     def later(x: int) -> list[int]:
@@ -695,21 +704,9 @@ def one_suit_short(rng: random.Random) -> State:
     """A Royal Cotillion position where every suit but one is on the foundations and that
     one's two foundations are each short of their last 5-8 cards; the missing cards go at
     random to the left piles (most of them), the reserve, the stock and the waste."""
-    rules = get_rules("royal-cotillion")
-    state = State.deal(rules, 1)
-    t = state.t
-    for i in range(t.pile_count):
-        state.piles[i] = []
-        state.down[i] = 0
     suit = rng.randrange(4)
-    short = {suit: rng.randint(5, 8), 4 + suit: rng.randint(5, 8)}
-    off: list[int] = []
-    for n, (fi, rule) in enumerate(zip(t.foundations, rules.foundations, strict=True)):
-        assert rule.suit is not None
-        pile = [rule.suit * 13 + rule.rank_at(i) for i in range(rule.size)]
-        cut = len(pile) - short.get(n, 0)
-        off += pile[cut:]
-        state.piles[fi] = pile[:cut]
+    state, off, _ = foundations_short({suit: rng.randint(5, 8), 4 + suit: rng.randint(5, 8)})
+    t = state.t
     rng.shuffle(off)
     spaces = list(t.reserve)
     rng.shuffle(spaces)

@@ -429,34 +429,34 @@ static int rollout(const Pos *p0, int left_last) {
     Pos p = *p0;
     for (;;) {
         int done = 0;
-        for (int q = 0; q < 4 && !done && !left_last; q++)
-            if (p.lh[q]) {
-                int c = leftc[q][p.lh[q] - 1];
+        for (int step = 0; step < 3 && !done; step++) {
+            int what = left_last ? (step + 1) % 3 : step; /* 0 left piles, 1 waste, 2 reserve */
+            if (what == 0) {
+                for (int q = 0; q < 4 && !done; q++)
+                    if (p.lh[q]) {
+                        int c = leftc[q][p.lh[q] - 1];
+                        for (int f = c / 13; f < 8; f += 4)
+                            if (fits(&p, c, f)) { p.h[f]++; p.placed++; p.lh[q]--; done = 1; break; }
+                    }
+            } else if (what == 1) {
+                if (!p.wn) continue;
+                int c = p.waste[p.wn - 1];
                 for (int f = c / 13; f < 8; f += 4)
-                    if (fits(&p, c, f)) { p.h[f]++; p.placed++; p.lh[q]--; done = 1; break; }
-            }
-        if (!done && p.wn) {
-            int c = p.waste[p.wn - 1];
-            for (int f = c / 13; f < 8; f += 4)
-                if (fits(&p, c, f)) { p.h[f]++; p.placed++; p.wn--; done = 1; break; }
-        }
-        for (int k = 0; k < NRES && !done; k++) {
-            int c = p.res[k];
-            if (c < 0) continue;
-            for (int f = c / 13; f < 8; f += 4)
-                if (fits(&p, c, f)) {
-                    p.h[f]++; p.placed++;
-                    if (p.wn) p.res[k] = p.waste[--p.wn];
-                    else p.res[k] = p.si < NST ? (int8_t)stock[p.si++] : -1;
-                    done = 1; break;
+                    if (fits(&p, c, f)) { p.h[f]++; p.placed++; p.wn--; done = 1; break; }
+            } else {
+                for (int k = 0; k < NRES && !done; k++) {
+                    int c = p.res[k];
+                    if (c < 0) continue;
+                    for (int f = c / 13; f < 8; f += 4)
+                        if (fits(&p, c, f)) {
+                            p.h[f]++; p.placed++;
+                            if (p.wn) p.res[k] = p.waste[--p.wn];
+                            else p.res[k] = p.si < NST ? (int8_t)stock[p.si++] : -1;
+                            done = 1; break;
+                        }
                 }
-        }
-        for (int q = 0; q < 4 && !done && left_last; q++)
-            if (p.lh[q]) {
-                int c = leftc[q][p.lh[q] - 1];
-                for (int f = c / 13; f < 8; f += 4)
-                    if (fits(&p, c, f)) { p.h[f]++; p.placed++; p.lh[q]--; done = 1; break; }
             }
+        }
         if (done) continue;
         if (p.si >= NST) return p.placed;
         p.waste[p.wn++] = (int8_t)stock[p.si++];

@@ -402,7 +402,28 @@ class ReserveBeam:
         return [self.t.label_of(m) for m in self.engine_moves()]
 
 
-class ReserveExact:
+class _OnTheModel:
+    """What the searches over :class:`ReserveBeam`'s model share: the budget check their C
+    code calls back, and the line found as the engine's moves."""
+
+    beam: ReserveBeam
+    limits: Limits
+
+    def _native_check(self, nodes: int) -> str | None:
+        """The C search's budget check (every 1,024 positions, as the Python search
+        checks): None to go on, else the name of the limit reached."""
+        return self.limits.reached(nodes)
+
+    def engine_moves(self) -> list[EngineMove]:
+        """The found line as the engine's moves, each checked legal on the way."""
+        return self.beam.engine_moves()
+
+    def move_texts(self) -> list[str]:
+        """The found line in the notation."""
+        return self.beam.move_texts()
+
+
+class ReserveExact(_OnTheModel):
     """The pruned exact search from one position (:meth:`applies`).
 
     An exact search for the reserve games without a redeal (Picture Patience, Royal
@@ -780,19 +801,6 @@ class ReserveExact:
         self._rng = x
         return (x >> 11) & 0xFFFFFFFF
 
-    def _native_check(self, nodes: int) -> str | None:
-        """The C search's budget check (every 1,024 positions, as :meth:`run` checks):
-        None to go on, else the name of the limit reached."""
-        return self.limits.reached(nodes)
-
-    def engine_moves(self) -> list[EngineMove]:
-        """The found line as the engine's moves, each checked legal on the way."""
-        return self.beam.engine_moves()
-
-    def move_texts(self) -> list[str]:
-        """The found line in the notation."""
-        return self.beam.move_texts()
-
 
 class ReserveRestarts:
     """Restarts of :class:`ReserveExact`'s search cut by an unsound rule, each trying the
@@ -906,7 +914,7 @@ class ReserveRestarts:
         return self.found.move_texts()
 
 
-class ReserveRollout:
+class ReserveRollout(_OnTheModel):
     """Beam passes scored by a greedy rollout of the real game: a finder of wins in Royal
     Cotillion (and the other reserve games without a redeal, :meth:`applies`).
 
@@ -1120,19 +1128,6 @@ class ReserveRollout:
         if won:
             beam.path = path
         return bool(won), bool(pruned)
-
-    def _native_check(self, nodes: int) -> str | None:
-        """The C pass's budget check (every 1,024 positions, as :meth:`_pass` checks):
-        None to go on, else the name of the limit reached."""
-        return self.limits.reached(nodes)
-
-    def engine_moves(self) -> list[EngineMove]:
-        """The found line as the engine's moves, each checked legal on the way."""
-        return self.beam.engine_moves()
-
-    def move_texts(self) -> list[str]:
-        """The found line in the notation."""
-        return self.beam.move_texts()
 
 
 _MASK64 = (1 << 64) - 1

@@ -599,6 +599,26 @@ static int root_pos(const Search *s, PyObject *root, Pos *p) {
     return 0;
 }
 
+/* a finished search's line (a list of compact moves when r > 0, else None) and limit (the
+   name check returned, "memory", or None), new references; -1 with an error */
+static int result_parts(Search *s, int r, PyObject **path, PyObject **limit) {
+    if (r > 0) {
+        *path = PyList_New(s->path_len);
+        if (!*path) return -1;
+        for (int i = 0; i < s->path_len; i++) PyList_SET_ITEM(*path, i, PyLong_FromLong(s->path[i]));
+    } else {
+        *path = Py_None;
+        Py_INCREF(Py_None);
+    }
+    *limit = s->limit ? s->limit : s->oom ? PyUnicode_FromString("memory") : (Py_INCREF(Py_None), Py_None);
+    s->limit = NULL;
+    if (!*limit) {
+        Py_DECREF(*path);
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *model, *root, *check;
     int one, bury;
@@ -622,20 +642,11 @@ static PyObject *search(PyObject *self, PyObject *args) {
     insert(s, key_of(s, &p));
     int r = dfs(s, &p);
     if (r < 0 && !s->oom && !s->limit) goto done; /* (an error from Python, or too deep) */
-    PyObject *won = r > 0 ? Py_True : r == 0 ? Py_False : Py_None;
-    PyObject *path = Py_None;
-    if (r > 0) {
-        path = PyList_New(s->path_len);
-        if (!path) goto done;
-        for (int i = 0; i < s->path_len; i++) PyList_SET_ITEM(path, i, PyLong_FromLong(s->path[i]));
-    } else {
-        Py_INCREF(path);
-    }
-    PyObject *limit = s->limit ? s->limit : s->oom ? PyUnicode_FromString("memory") : (Py_INCREF(Py_None), Py_None);
-    s->limit = NULL;
-    if (limit) out = Py_BuildValue("(OLLLiOO)", won, s->nodes, (long long)s->fill, s->pruned, s->max_depth, path, limit);
+    PyObject *won = r > 0 ? Py_True : r == 0 ? Py_False : Py_None, *path, *limit;
+    if (result_parts(s, r, &path, &limit)) goto done;
+    out = Py_BuildValue("(OLLLiOO)", won, s->nodes, (long long)s->fill, s->pruned, s->max_depth, path, limit);
     Py_DECREF(path);
-    Py_XDECREF(limit);
+    Py_DECREF(limit);
 done:
     Py_XDECREF(s->limit);
     free(s->table);
@@ -815,21 +826,12 @@ static PyObject *rollout_beam(PyObject *self, PyObject *args) {
     long long kept = 0;
     int r = rollout_pass(s, &p, width, left_last, &pruned, &kept);
     if (r < 0 && !s->oom && !s->limit) goto done; /* (an error from Python, or too deep) */
-    PyObject *path = Py_None;
-    if (r > 0) {
-        path = PyList_New(s->path_len);
-        if (!path) goto done;
-        for (int i = 0; i < s->path_len; i++) PyList_SET_ITEM(path, i, PyLong_FromLong(s->path[i]));
-    } else {
-        Py_INCREF(path);
-    }
-    PyObject *limit = s->limit ? s->limit : s->oom ? PyUnicode_FromString("memory") : (Py_INCREF(Py_None), Py_None);
-    s->limit = NULL;
-    if (limit)
-        out = Py_BuildValue("(OOLLiOO)", r > 0 ? Py_True : Py_False, pruned ? Py_True : Py_False,
-                            s->nodes, kept, s->max_depth, path, limit);
+    PyObject *path, *limit;
+    if (result_parts(s, r, &path, &limit)) goto done;
+    out = Py_BuildValue("(OOLLiOO)", r > 0 ? Py_True : Py_False, pruned ? Py_True : Py_False,
+                        s->nodes, kept, s->max_depth, path, limit);
     Py_DECREF(path);
-    Py_XDECREF(limit);
+    Py_DECREF(limit);
 done:
     Py_XDECREF(s->limit);
     free(s->table);

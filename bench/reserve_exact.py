@@ -6,6 +6,12 @@ checks the counts agree), so the ratio is the speed-up alone.
 
     python bench/reserve_exact.py --game picture-patience --numbers 12,27,48 --states 200000
 
+``--search rollout`` measures Royal Cotillion's beam scored by greedy rollouts
+(``ReserveRollout``, its passes in the same C file) the same way:
+
+    python bench/reserve_exact.py --search rollout --game royal-cotillion \
+        --numbers 934,121,39 --states 50000
+
 ``--repeats`` rounds, the searchers interleaved within each. Prints the median positions
 a second per searcher and the ratios to the compiled Python search.
 """
@@ -21,9 +27,11 @@ from reserve_beam import run_one
 ONE = """
 import json, sys, time
 from patiencekit import new_game
-from patiencekit.solver import ReserveExact
+from patiencekit.solver import ReserveExact, ReserveRollout
 game, number, states, which = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-search = ReserveExact(new_game(game, number).state, max_states=states, native=which == "c")
+cls = ReserveRollout if game.startswith("rollout:") else ReserveExact
+game = game.removeprefix("rollout:")
+search = cls(new_game(game, number).state, max_states=states, native=which == "c")
 if which == "c" and search.native is None:
     raise SystemExit("the C search is not built: run make")
 start = time.perf_counter()
@@ -42,14 +50,19 @@ def main() -> None:
     parser.add_argument("--numbers", default="12,27,48")
     parser.add_argument("--states", type=int, default=100_000)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--search", choices=["exact", "rollout"], default="exact",
+        help="the exact search (ReserveExact) or the rollout beam (ReserveRollout)",
+    )
     args = parser.parse_args()
+    game = f"rollout:{args.game}" if args.search == "rollout" else args.game
     numbers = parse_numbers(args.numbers)
     rates: dict[str, list[float]] = {w: [] for w in SEARCHERS}
     for r in range(args.repeats):
         for n in numbers:
             counts = set()
             for which in SEARCHERS:
-                nodes, seconds, won = run_one(args.game, n, args.states, which, ONE)
+                nodes, seconds, won = run_one(game, n, args.states, which, ONE)
                 counts.add((nodes, won))
                 rates[which].append(nodes / seconds)
                 print(
@@ -61,7 +74,7 @@ def main() -> None:
                 raise SystemExit(f"#{n}: the searches disagree: {sorted(counts, key=str)}")
     med = {w: statistics.median(v) for w, v in rates.items()}
     print(
-        f"\n{args.game}, deals {args.numbers}, {args.states:,} positions, "
+        f"\n{args.game} ({args.search}), deals {args.numbers}, {args.states:,} positions, "
         f"{args.repeats} rounds: median positions a second"
     )
     for w in SEARCHERS:

@@ -83,7 +83,7 @@ from collections.abc import Sequence
 from patiencekit.rules import PileKind
 from patiencekit.state import EngineMove, State, Tables
 
-__all__ = ["MAX_CROSSED", "NEVER", "Chains", "DeadEnds", "shared_out"]
+__all__ = ["MAX_CROSSED", "NEVER", "Chains", "DeadEnds", "piles_crossed", "shared_out"]
 
 #: a threshold no pile position reaches (a pile holds at most 104 cards; kept below 257,
 #: so that the compiled module stores it in a list without making a new int object)
@@ -359,27 +359,11 @@ class DeadEnds:
         ...  .left_piles_crossed(new_game("royal-cotillion", n).state)]
         [91, 622]
         """
-        columns = self.left_piles
-        if not columns or self.pairs:
+        if not self.left_piles or self.pairs:
             return False
         piles = s.piles
         heights = [len(piles[fi]) for fi in self.plain]
-        places = self.plain_places
-        # the cards on the left piles, each pile's top first: the places left to each,
-        # and the card right above it (-1: none)
-        options: list[list[tuple[int, int]]] = []
-        above: list[int] = []
-        for i in columns:
-            pile = piles[i]
-            for d in range(len(pile) - 1, -1, -1):
-                left = [(f, k) for f, k in places[pile[d]] if k >= heights[f]]
-                if not left:
-                    return True  # (no place left to it: it never leaves its pile)
-                above.append(len(options) - 1 if d < len(pile) - 1 else -1)
-                options.append(left)
-        if len(options) > MAX_CROSSED:
-            return False  # (no answer: too many cards to share out here)
-        return not shared_out(options, above)
+        return piles_crossed([piles[i] for i in self.left_piles], heights, self.plain_places)
 
     def relaxed_lost(self, s: State) -> bool:
         """True when the relaxed game (the module's text) is lost from ``s``: played
@@ -679,6 +663,36 @@ class DeadEnds:
                 out.append((i, dst, 1))
             return out
         return None
+
+
+def piles_crossed(
+    piles: Sequence[Sequence[int]],
+    heights: Sequence[int],
+    places: Sequence[Sequence[tuple[int, int]]],
+) -> bool:
+    """:meth:`DeadEnds.left_piles_crossed` on ``piles`` (each bottom first), the
+    foundations' ``heights`` and each card's ``places`` (``(foundation, height)``):
+    True when a card has no place left, or the cards cannot be shared out
+    (:func:`shared_out`); False also when there are more than :data:`MAX_CROSSED` cards
+    (no answer).
+
+    >>> piles_crossed([[3, 1]], [0], [[], [(0, 5)], [], [(0, 3)]])  # (3 under 1)
+    True
+    """
+    # the cards, each pile's top first: the places left to each, and the card right
+    # above it (-1: none)
+    options: list[list[tuple[int, int]]] = []
+    above: list[int] = []
+    for pile in piles:
+        for d in range(len(pile) - 1, -1, -1):
+            left = [(f, k) for f, k in places[pile[d]] if k >= heights[f]]
+            if not left:
+                return True  # (no place left to it: it never leaves its pile)
+            above.append(len(options) - 1 if d < len(pile) - 1 else -1)
+            options.append(left)
+    if len(options) > MAX_CROSSED:
+        return False  # (no answer: too many cards to share out here)
+    return not shared_out(options, above)
 
 
 def shared_out(options: list[list[tuple[int, int]]], above: list[int]) -> bool:

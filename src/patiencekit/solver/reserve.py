@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from patiencekit.compiled import native_module
 from patiencekit.moves import DRAW, TURN
-from patiencekit.solver.dead_ends import MAX_CROSSED, DeadEnds, shared_out
+from patiencekit.solver.dead_ends import DeadEnds, piles_crossed
 from patiencekit.solver.limits import LIMIT_MEMORY, LIMIT_STATES, Limits, SearchLimit
 from patiencekit.solver.lines import Line, unwind
 from patiencekit.state import EngineMove, State
@@ -63,13 +63,12 @@ SEED = 2024
 #: :class:`ReserveRestarts`: the positions of one restart, and the most restarts
 RESTART_STATES = 20_000
 MAX_RESTARTS = 1_000
+#: :class:`ReserveRollout`: its passes' widths, in turn, each tried with the two rollouts
+ROLLOUT_WIDTHS = (16, 64, 256, 1024, 4096, 16384)
 
 #: the compact moves of a line: a draw, a redeal, or a card played from the waste
 #: (``_WASTE``), the reserve or left pile ``p`` to foundation ``f``:
 #: ``kind | card << 4 | f << 10 | p << 14``
-#: :class:`ReserveRollout`: its passes' widths, in turn, each tried with the two rollouts
-ROLLOUT_WIDTHS = (16, 64, 256, 1024, 4096, 16384)
-
 _DRAW = -1
 _TURN = -2
 _WASTE = 1
@@ -229,21 +228,9 @@ class ReserveBeam:
         <patiencekit.solver.dead_ends.DeadEnds.left_piles_crossed>`, on this model): then
         no line wins from ``pos``. A line can come to it from a deal that is not: by
         putting on a foundation the copy the left piles needed there."""
-        hs, left = pos[5], pos[6]
-        places, cards = self.places, self.left_cards
-        options: list[list[tuple[int, int]]] = []
-        above: list[int] = []
-        for p in range(len(left)):
-            pile = cards[p]
-            for d in range(left[p] - 1, -1, -1):
-                opts = [(f, k) for f, k in places[pile[d]] if k >= hs[f]]
-                if not opts:
-                    return True
-                above.append(len(options) - 1 if d < left[p] - 1 else -1)
-                options.append(opts)
-        if not options or len(options) > MAX_CROSSED:
-            return False
-        return not shared_out(options, above)
+        left = pos[6]
+        cards = self.left_cards
+        return piles_crossed([cards[p][: left[p]] for p in range(len(left))], pos[5], self.places)
 
     # -- the beam ----------------------------------------------------------------------
 
@@ -990,50 +977,34 @@ class ReserveRollout(_OnTheModel):
         n = len(stream)
         placed = sum(hs)
         while True:
-            played = False
+            f = -1
             for step in (0, 1, 2) if not left_last else (1, 2, 0):
                 if step == 0:
                     for p in range(len(left)):
-                        if not left[p]:
-                            continue
-                        c = left_cards[p][left[p] - 1]
-                        for f, k in places[c]:
-                            if hs[f] == k:
-                                hs[f] += 1
-                                left[p] -= 1
-                                played = True
-                                break
-                        if played:
+                        f = _first_fit(places[left_cards[p][left[p] - 1]], hs) if left[p] else -1
+                        if f >= 0:
+                            left[p] -= 1
                             break
                 elif step == 1:
-                    if waste:
-                        c = waste[-1]
-                        for f, k in places[c]:
-                            if hs[f] == k:
-                                hs[f] += 1
-                                waste.pop()
-                                played = True
-                                break
+                    f = _first_fit(places[waste[-1]], hs) if waste else -1
+                    if f >= 0:
+                        waste.pop()
                 else:
                     for j in range(len(reserve)):
-                        c = reserve[j]
-                        for f, k in places[c]:
-                            if hs[f] == k:
-                                hs[f] += 1
-                                if waste:
-                                    reserve[j] = waste.pop()
-                                elif drawn < n:
-                                    reserve[j] = stream[drawn]
-                                    drawn += 1
-                                else:
-                                    del reserve[j]
-                                played = True
-                                break
-                        if played:
+                        f = _first_fit(places[reserve[j]], hs)
+                        if f >= 0:
+                            if waste:
+                                reserve[j] = waste.pop()
+                            elif drawn < n:
+                                reserve[j] = stream[drawn]
+                                drawn += 1
+                            else:
+                                del reserve[j]
                             break
-                if played:
+                if f >= 0:
                     break
-            if played:
+            if f >= 0:
+                hs[f] += 1
                 placed += 1
                 continue
             if drawn >= n:
@@ -1131,6 +1102,15 @@ class ReserveRollout(_OnTheModel):
 
 
 _MASK64 = (1 << 64) - 1
+
+
+def _first_fit(places: list[tuple[int, int]], hs: list[int]) -> int:
+    """The first foundation among a card's ``places`` that takes it at heights ``hs``, or
+    -1."""
+    for f, k in places:
+        if hs[f] == k:
+            return f
+    return -1
 
 
 def _up(hs: bytes, f: int) -> bytes:

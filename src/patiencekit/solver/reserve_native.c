@@ -368,6 +368,18 @@ static void reserve_swap(Pos *q, int i, int c) {
 
 static int dfs(Search *s, const Pos *p);
 
+/* one more position counted, the budget check called every 1,024 (as Limits.check): 0 go
+   on, -1 stop (s->limit holds the limit's name, or an error from Python is set) */
+static int count_node(Search *s) {
+    s->nodes++;
+    if (s->nodes & 1023) return 0;
+    PyObject *res = PyObject_CallFunction(s->check, "L", s->nodes);
+    if (!res) return -1;
+    if (res != Py_None) { s->limit = res; return -1; }
+    Py_DECREF(res);
+    return 0;
+}
+
 /* one child of the position being searched: 1 won, -1 stop (a limit, out of memory),
    else 0 (go on with the next child) */
 static int visit(Search *s, const Pos *q, int move) {
@@ -379,13 +391,7 @@ static int visit(Search *s, const Pos *q, int move) {
     int r = insert(s, key_of(s, q));
     if (r < 0) { s->oom = 1; return -1; }
     if (r) return 0;
-    s->nodes++;
-    if (!(s->nodes & 1023)) {
-        PyObject *res = PyObject_CallFunction(s->check, "L", s->nodes);
-        if (!res) return -1;
-        if (res != Py_None) { s->limit = res; return -1; }
-        Py_DECREF(res);
-    }
+    if (count_node(s)) return -1;
     if (lost(s, q)) { s->pruned++; return 0; }
     if (s->depth >= MAXDEPTH) {
         PyErr_SetString(PyExc_OverflowError, "reserve_native: a line of over 1,024 moves");
@@ -656,46 +662,35 @@ done:
 
 /* ---- the rollout beam (ReserveRollout._pass) ---------------------------------------- */
 
+/* the first foundation among card c's places that takes it in p, or -1 */
+static int first_fit(const Search *s, const Pos *p, int c) {
+    for (int i = 0; i < s->nplaces[c]; i++)
+        if (p->hs[s->place_f[c][i]] == s->place_k[c][i]) return s->place_f[c][i];
+    return -1;
+}
+
 /* ReserveRollout.rollout: the cards placed at the end of the greedy line from p */
 static int rollout(const Search *s, const Pos *p0, int left_last) {
     Pos p = *p0;
     for (;;) {
-        int played = 0;
-        for (int step = 0; step < 3 && !played; step++) {
+        int f = -1;
+        for (int step = 0; step < 3 && f < 0; step++) {
             int what = left_last ? (step + 1) % 3 : step; /* 0 left piles, 1 waste, 2 reserve */
             if (what == 0) {
-                for (int q = 0; q < s->nleft && !played; q++) {
-                    if (!p.lh[q]) continue;
-                    int c = s->left[q][p.lh[q] - 1];
-                    for (int i = 0; i < s->nplaces[c]; i++) {
-                        int f = s->place_f[c][i];
-                        if (p.hs[f] == s->place_k[c][i]) { p.hs[f]++; p.lh[q]--; played = 1; break; }
-                    }
-                }
+                for (int q = 0; q < s->nleft && f < 0; q++)
+                    if (p.lh[q] && (f = first_fit(s, &p, s->left[q][p.lh[q] - 1])) >= 0) p.lh[q]--;
             } else if (what == 1) {
-                if (!p.wn) continue;
-                int c = p.waste[p.wn - 1];
-                for (int i = 0; i < s->nplaces[c]; i++) {
-                    int f = s->place_f[c][i];
-                    if (p.hs[f] == s->place_k[c][i]) { p.hs[f]++; p.wn--; played = 1; break; }
-                }
+                if (p.wn && (f = first_fit(s, &p, p.waste[p.wn - 1])) >= 0) p.wn--;
             } else {
-                for (int j = 0; j < p.rn && !played; j++) {
-                    int c = p.res[j];
-                    for (int i = 0; i < s->nplaces[c]; i++) {
-                        int f = s->place_f[c][i];
-                        if (p.hs[f] != s->place_k[c][i]) continue;
-                        p.hs[f]++;
-                        if (p.wn) p.res[j] = p.waste[--p.wn];
-                        else if (p.drawn < s->n) p.res[j] = s->stream[p.drawn++];
-                        else { memmove(p.res + j, p.res + j + 1, (size_t)(p.rn - j - 1)); p.rn--; }
-                        played = 1;
-                        break;
-                    }
+                for (int j = 0; j < p.rn && f < 0; j++) {
+                    if ((f = first_fit(s, &p, p.res[j])) < 0) continue;
+                    if (p.wn) p.res[j] = p.waste[--p.wn];
+                    else if (p.drawn < s->n) p.res[j] = s->stream[p.drawn++];
+                    else { memmove(p.res + j, p.res + j + 1, (size_t)(p.rn - j - 1)); p.rn--; }
                 }
             }
         }
-        if (played) { p.placed++; continue; }
+        if (f >= 0) { p.hs[f]++; p.placed++; continue; }
         if (p.drawn >= s->n) return p.placed;
         p.waste[p.wn++] = s->stream[p.drawn++];
     }
@@ -741,13 +736,7 @@ static int rollout_pass(Search *s, const Pos *root, int width, int left_last, in
         memset(s->table, 0, (s->mask + 1) * sizeof(Key));
         s->fill = 0;
         for (int i = 0; i < ncur; i++) {
-            s->nodes++;
-            if (!(s->nodes & 1023)) {
-                PyObject *res = PyObject_CallFunction(s->check, "L", s->nodes);
-                if (!res) { r = -1; goto out; }
-                if (res != Py_None) { s->limit = res; r = -1; goto out; }
-                Py_DECREF(res);
-            }
+            if (count_node(s)) { r = -1; goto out; }
             Child ch[MAXCHILD];
             int n = gather(s, &cur[i], ch);
             for (int j = 0; j < n; j++) {

@@ -273,7 +273,8 @@ def test_the_restarts_knobs_search_alike_in_c_and_python() -> None:
     order drawn from a seed) the C and Python searches still visit the same positions in
     the same order and find the same line; a seed changes the order (other positions
     cut), cut 2 wins #589, which cut 1 does not within the budget, and the cuts prove
-    nothing: they call Royal Cotillion #714's root lost, which the exact search does not."""
+    nothing: they call Royal Cotillion #714's root lost, which the exact search does not
+    (and #714 is winnable: a rollout beam at width 80,000 wins it, stop 47)."""
     seen = {}
     for number in (171, 110, 2, 589):
         state = new_game("royal-cotillion", number).state
@@ -294,9 +295,9 @@ def test_the_restarts_win_deals_the_exact_search_leaves_and_never_say_lost() -> 
     """Royal Cotillion #190 (which the 10 s exact search, and every study before stop 44,
     left undecided) is won by the 7th restart (cut 1, seed 6), #589 (which no search but
     cut 2 had won) by the 2nd (cut 2, the search's own order), and their lines replay to
-    a win; the restarts say nothing of #994 (lost: the exact search proves it) nor of #714:
-    both cuts call their roots lost, and a cut is no proof, so they give up as out of
-    positions. Budgets in positions."""
+    a win; the restarts say nothing of #994 (lost: the exact search proves it) nor of #714
+    (winnable, stop 47): both cuts call their roots lost, and a cut is no proof, so they
+    give up as out of positions. Budgets in positions."""
     for number, restarts in ((190, 7), (589, 2)):
         search = ReserveRestarts(new_game("royal-cotillion", number).state, max_states=200_000)
         assert search.run() == (True, None)
